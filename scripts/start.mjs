@@ -1,0 +1,22 @@
+// `npm start`: build the web app when it has not been built, then run the server (which migrates
+// and seeds its database when empty) in this same process, so signals reach it directly.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { register } from 'tsx/esm/api';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const webDist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
+
+if (!existsSync(join(webDist, 'index.html'))) {
+  console.log('Building the web app (first start)…');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const build = spawnSync(npm, ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+} else {
+  console.log(`Serving the web app built in ${webDist} (run \`npm run build\` to rebuild it).`);
+}
+
+register();
+await import(join(root, 'apps/server/src/main.ts'));
