@@ -1,0 +1,99 @@
+/**
+ * `npm run bench`: starts the real server (fresh SQLite file, loopback) and runs each benchmark
+ * section against it, printing a table per section and writing the figures to bench/results/.
+ *
+ * Options: --only=api,page-weight   --duration=10 (s per route)   --connections=50
+ *          --strict (exit 1 when a goal is missed)
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureBuild } from '../e2e/support/build-app.ts';
+import { REPO_ROOT } from '../e2e/support/paths.ts';
+import { startServer } from '../e2e/support/server.ts';
+import type { BenchContext, Section, SectionResult } from './lib/section.ts';
+import { formatTable } from './lib/table.ts';
+import { apiThroughput } from './sections/api-throughput.ts';
+import { pageWeight } from './sections/page-weight.ts';
+
+/** Every section, in the order they run. New benchmarks (checkout, polling, Lighthouse) go here. */
+const SECTIONS: Section[] = [apiThroughput, pageWeight];
+
+const RESULTS_DIR = join(REPO_ROOT, 'bench/results');
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
+      strict: { type: 'boolean', default: false },
+    },
+    allowPositionals: false,
+  });
+  const durationSeconds = Number(values.duration);
+  const connections = Number(values.connections);
+  if (!Number.isInteger(durationSeconds) || durationSeconds <= 0) throw new Error('--duration must be a whole number of seconds');
+  if (!Number.isInteger(connections) || connections <= 0) throw new Error('--connections must be a whole number');
+  const wanted = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = wanted?.filter((name) => !SECTIONS.some((section) => section.name === name)) ?? [];
+  if (unknown.length > 0) throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${SECTIONS.map((s) => s.name).join(', ')}`);
+  const sections = wanted ? SECTIONS.filter((section) => wanted.includes(section.name)) : SECTIONS;
+  return { durationSeconds, connections, sections, strict: values.strict };
+}
+
+function print(result: SectionResult): void {
+  console.log(`\n${result.title}\n`);
+  console.log(formatTable(result.columns, result.rows));
+  for (const note of result.notes) console.log(note);
+  for (const goal of result.goals) console.log(`  ${goal.met ? 'met   ' : 'MISSED'}  ${goal.description}`);
+}
+
+async function main(): Promise<void> {
+  const { durationSeconds, connections, sections, strict } = options();
+  const log = (message: string) => console.error(`· ${message}`);
+
+  log('building the web app (skipped when unchanged)…');
+  const webDist = await ensureBuild('multi-vendor');
+  log('starting the server…');
+  const server = await startServer({
+    webDist,
+    env: { RATE_LIMIT_MAX: '100000000', KITCHEN_SIMULATOR: 'off', LOG_LEVEL: 'warn' },
+  });
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
+  console.log(`Benchmarks on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}; server ${server.url} (SQLite)`);
+
+  const results: SectionResult[] = [];
+  try {
+    const context: BenchContext = { server, webDist, durationSeconds, connections, log };
+    for (const section of sections) {
+      const result = await section.run(context);
+      results.push(result);
+      print(result);
+    }
+  } catch (error) {
+    console.error(`Server output (tail):\n${server.logs().slice(-4000)}`);
+    throw error;
+  } finally {
+    await server.dispose();
+  }
+
+  const goals = results.flatMap((result) => result.goals);
+  const met = goals.filter((goal) => goal.met).length;
+  console.log(`\nGoals met: ${met} of ${goals.length}`);
+
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const report = { date: new Date().toISOString(), machine, sections: Object.fromEntries(results.map((r) => [r.name, { goals: r.goals, data: r.data }])) };
+  const file = join(RESULTS_DIR, `${stamp}.json`);
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Results written to ${file}`);
+  if (strict && met < goals.length) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
+});
