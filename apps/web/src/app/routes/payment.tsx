@@ -1,0 +1,6 @@
+import { ComingSoon } from '../coming-soon';
+
+/** /order-flow/payment (not built yet). */
+export function Component() {
+  return <ComingSoon title="Payment" />;
+}

@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { settings } from '../../config/settings';
+import type { StartMode } from '../../features/start/components/pickup-time-modal';
+import { StartScreen, type TimePicker } from '../../features/start/components/start-screen';
+import { offersHomeDelivery, shortestOpenTts, timeToServiceLabel } from '../../features/start/lib/time-to-service';
+import { pickedTimeSet, serviceModeSelected } from '../../features/order/store/order-slice';
+import { fetchVendors } from '../../features/vendors/api/get-vendors';
+import { getTimeSlots } from '../../features/vendors/api/get-time-slots';
+import { toSelectedVendor, vendorSelected } from '../../features/vendors/store/venue-slice';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { PATHS } from '../routes';
+
+/** /start: wires the start screen to the store, the API and the build settings. */
+export function Component() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const vendors = useAppSelector((state) => state.venue.vendors);
+
+  // A multi-vendor build lists the stores of the discover venue when one is set.
+  const venueId = settings.multiVendor ? (settings.discoverVenueId ?? settings.venueId) : settings.venueId;
+  const load = useCallback(() => dispatch(fetchVendors({ venueId })), [dispatch, venueId]);
+  useEffect(() => {
+    const request = load();
+    return () => request.abort();
+  }, [load]);
+
+  const singleVendor = settings.multiVendor
+    ? null
+    : (vendors.data.find((vendor) => vendor.id === settings.vendorId) ?? null);
+  const loaded = vendors.fetchStatus === 'success';
+  const loading = vendors.fetchStatus === 'fetching' && vendors.data.length === 0;
+
+  let error: string | null = null;
+  if (vendors.fetchStatus === 'failed' && vendors.data.length === 0)
+    error = "We couldn't load the stores. Please try again.";
+  else if (!settings.multiVendor && loaded && !singleVendor)
+    error = 'This store is not taking orders through the app right now.';
+
+  const tts = settings.multiVendor ? shortestOpenTts(vendors.data, Date.now()) : (singleVendor?.tts ?? null);
+  const timeToService = settings.showTimeToService && tts !== null ? timeToServiceLabel(tts) : null;
+
+  const vendorId = singleVendor?.id ?? null;
+  const timeZone = singleVendor?.timeZone ?? null;
+  const loadSlots = useCallback((signal: AbortSignal) => getTimeSlots(vendorId ?? 0, signal), [vendorId]);
+  const timePicker = useMemo<TimePicker | null>(
+    () => (vendorId !== null && timeZone ? { timeZone, loadSlots } : null),
+    [vendorId, timeZone, loadSlots],
+  );
+
+  const onStart = (mode: StartMode, pickedTime: string | null) => {
+    dispatch(serviceModeSelected(mode === 'delivery' ? 'HomeDelivery' : 'TakeAway'));
+    dispatch(pickedTimeSet(pickedTime));
+    if (singleVendor) {
+      dispatch(vendorSelected(toSelectedVendor(singleVendor)));
+      // The vendorId query parameter is dropped on forward navigation (spec §2).
+      void navigate(mode === 'delivery' ? PATHS.delivery : PATHS.placeOrder);
+      return;
+    }
+    // Multi-vendor: the query (vendorId preselects a store) travels on to the next screen.
+    void navigate({ pathname: mode === 'delivery' ? PATHS.delivery : PATHS.discoverVendor, search });
+  };
+
+  return (
+    <StartScreen
+      venueName={settings.venueName}
+      legalEntityName={settings.legalEntityName}
+      businessNumber={settings.businessNumber}
+      storeName={singleVendor?.storeName ?? null}
+      timeToService={timeToService}
+      loading={settings.multiVendor ? false : loading}
+      error={error}
+      onRetry={() => void load()}
+      offerCollect={settings.multiVendor || singleVendor !== null}
+      offerDelivery={
+        settings.multiVendor
+          ? vendors.data.some(offersHomeDelivery)
+          : singleVendor !== null && offersHomeDelivery(singleVendor)
+      }
+      timePicker={timePicker}
+      onStart={onStart}
+    />
+  );
+}

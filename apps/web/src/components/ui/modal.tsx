@@ -1,0 +1,123 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import styles from './modal.module.css';
+
+export interface ModalProps {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  /** buttons, stacked full width under the content */
+  actions?: ReactNode;
+  /** called on Escape or a tap on the backdrop; omit when the spec gives the modal no way out but its buttons */
+  onDismiss?: () => void;
+  /** id of an element inside to focus first (default: the first focusable element) */
+  initialFocusId?: string;
+  /** a description for screen readers: the id of the modal's main text */
+  describedById?: string;
+}
+
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Open modals, so only the top one handles keys and the page stays inert until the last closes. */
+const openStack: HTMLElement[] = [];
+
+function setPageInert(inert: boolean) {
+  const root = document.getElementById('root');
+  if (!root) return;
+  if (inert) root.setAttribute('inert', '');
+  else root.removeAttribute('inert');
+  document.body.style.overflow = inert ? 'hidden' : '';
+}
+
+/**
+ * A real dialog: role=dialog with aria-modal, labelled by its title; focus moves in on open, Tab
+ * stays inside, Escape closes when allowed, and focus returns to the element that opened it.
+ */
+export function Modal({ open, title, children, actions, onDismiss, initialFocusId, describedById }: ModalProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const dismissRef = useRef(onDismiss);
+  useEffect(() => {
+    dismissRef.current = onDismiss;
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    openStack.push(dialog);
+    setPageInert(true);
+
+    const focusables = () => Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = (initialFocusId ? document.getElementById(initialFocusId) : null) ?? focusables()[0] ?? dialog;
+    first.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (openStack[openStack.length - 1] !== dialog) return;
+      if (event.key === 'Escape') {
+        if (dismissRef.current) {
+          event.preventDefault();
+          dismissRef.current();
+        }
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusables();
+      if (items.length === 0) {
+        event.preventDefault();
+        dialog.focus();
+        return;
+      }
+      const firstItem = items[0];
+      const lastItem = items[items.length - 1];
+      const active = document.activeElement;
+      if (event.shiftKey && (active === firstItem || !dialog.contains(active))) {
+        event.preventDefault();
+        lastItem?.focus();
+      } else if (!event.shiftKey && (active === lastItem || !dialog.contains(active))) {
+        event.preventDefault();
+        firstItem?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      const index = openStack.indexOf(dialog);
+      if (index >= 0) openStack.splice(index, 1);
+      if (openStack.length === 0) setPageInert(false);
+      if (opener && opener.isConnected) opener.focus();
+    };
+    // Focus handling runs once per opening; initialFocusId is read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  if (!open) return null;
+  return createPortal(
+    <div
+      className={styles.backdrop}
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onDismiss?.();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        className={styles.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        {...(describedById ? { 'aria-describedby': describedById } : {})}
+        tabIndex={-1}
+      >
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        {children !== undefined && <div className={styles.body}>{children}</div>}
+        {actions !== undefined && <div className={styles.actions}>{actions}</div>}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,4 @@
+import { parseSettings } from './settings-schema';
+
+/** The build's settings, parsed once. The only place the app reads `import.meta.env`. */
+export const settings = parseSettings(import.meta.env);

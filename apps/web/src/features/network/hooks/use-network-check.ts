@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { checkNetwork } from '../api/get-time';
+import type { NetworkState } from '../store/network-slice';
+
+/** Spec §9 polling default: re-check the connection every 5 s while it is failing. */
+export const NETWORK_RECHECK_MS = 5000;
+
+/** Checks the connection with GET /v1/time at start, then every 5 s while the status is failed. */
+export function useNetworkCheck(): void {
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  const failed = useSelector((state: { network: NetworkState }) => state.network.status === 'failed');
+
+  useEffect(() => {
+    void dispatch(checkNetwork());
+  }, [dispatch]);
+
+  useEffect(() => {
+    if (!failed) return;
+    const timer = setInterval(() => void dispatch(checkNetwork({ background: true })), NETWORK_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [dispatch, failed]);
+}
