@@ -57,7 +57,14 @@ export default defineConfig(({ mode }) => {
       rolldownOptions: {
         output: {
           // Libraries change less often than the app: a separate chunk stays cached across releases.
-          advancedChunks: { groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|immer|reselect|use-sync-external-store|zod)[\\/]/ }] },
+          advancedChunks: {
+            groups: [
+              {
+                name: 'vendor',
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|immer|reselect|use-sync-external-store|zod)[\\/]/,
+              },
+            ],
+          },
         },
       },
     },

@@ -60,7 +60,10 @@ describe('restoring the saved state', () => {
   });
 
   it('leaves other values alone', () => {
-    expect(failInterruptedFetches({ note: 'fetching', fetchStatus: 'success' })).toEqual({ note: 'fetching', fetchStatus: 'success' });
+    expect(failInterruptedFetches({ note: 'fetching', fetchStatus: 'success' })).toEqual({
+      note: 'fetching',
+      fetchStatus: 'success',
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { settings } from '../../config/settings';
 import type { StartMode } from '../../features/start/components/pickup-time-modal';
@@ -38,16 +38,14 @@ export function Component() {
   else if (!settings.multiVendor && loaded && !singleVendor)
     error = 'This store is not taking orders through the app right now.';
 
-  const tts = settings.multiVendor ? shortestOpenTts(vendors.data, Date.now()) : (singleVendor?.tts ?? null);
+  // Opening hours are judged at the moment the screen opened; the list itself refreshes on each visit.
+  const [openedAt] = useState(Date.now);
+  const tts = settings.multiVendor ? shortestOpenTts(vendors.data, openedAt) : (singleVendor?.tts ?? null);
   const timeToService = settings.showTimeToService && tts !== null ? timeToServiceLabel(tts) : null;
 
-  const vendorId = singleVendor?.id ?? null;
-  const timeZone = singleVendor?.timeZone ?? null;
-  const loadSlots = useCallback((signal: AbortSignal) => getTimeSlots(vendorId ?? 0, signal), [vendorId]);
-  const timePicker = useMemo<TimePicker | null>(
-    () => (vendorId !== null && timeZone ? { timeZone, loadSlots } : null),
-    [vendorId, timeZone, loadSlots],
-  );
+  const timePicker: TimePicker | null = singleVendor
+    ? { vendorId: singleVendor.id, timeZone: singleVendor.timeZone, loadSlots: getTimeSlots }
+    : null;
 
   const onStart = (mode: StartMode, pickedTime: string | null) => {
     dispatch(serviceModeSelected(mode === 'delivery' ? 'HomeDelivery' : 'TakeAway'));

@@ -10,10 +10,11 @@ export type StartMode = 'collect' | 'delivery';
 export interface PickupTimeModalProps {
   open: boolean;
   mode: StartMode;
+  vendorId: number;
   /** the vendor's IANA time zone: slots are shown on its clock */
   timeZone: string;
-  /** loads the vendor's scheduled slots (ISO instants, ascending) */
-  loadSlots: (signal: AbortSignal) => Promise<string[]>;
+  /** loads a vendor's scheduled slots (ISO instants, ascending) */
+  loadSlots: (vendorId: number, signal: AbortSignal) => Promise<string[]>;
   /** ASAP (null) or a chosen slot (ISO instant) */
   onChoose: (pickedTime: string | null) => void;
   onCancel: () => void;
@@ -55,7 +56,15 @@ function groupByDay(slots: string[], timeZone: string, nowMs: number): SlotGroup
  * 'Select a time' list shown as h:mm a on the vendor's clock, 'Pickup Later' / 'Deliver Later'
  * (disabled until a slot is chosen) and Cancel.
  */
-export function PickupTimeModal({ open, mode, timeZone, loadSlots, onChoose, onCancel }: PickupTimeModalProps) {
+export function PickupTimeModal({
+  open,
+  mode,
+  vendorId,
+  timeZone,
+  loadSlots,
+  onChoose,
+  onCancel,
+}: PickupTimeModalProps) {
   const [state, setState] = useState<SlotsState>({ status: 'loading' });
   const [selected, setSelected] = useState('');
   const [attempt, setAttempt] = useState(0);
@@ -66,14 +75,14 @@ export function PickupTimeModal({ open, mode, timeZone, loadSlots, onChoose, onC
     const controller = new AbortController();
     setState({ status: 'loading' });
     setSelected('');
-    loadSlots(controller.signal).then(
+    loadSlots(vendorId, controller.signal).then(
       (slots) => setState({ status: 'ready', slots }),
       () => {
         if (!controller.signal.aborted) setState({ status: 'failed' });
       },
     );
     return () => controller.abort();
-  }, [open, loadSlots, attempt]);
+  }, [open, vendorId, loadSlots, attempt]);
 
   const groups = state.status === 'ready' ? groupByDay(state.slots, timeZone, Date.now()) : [];
   const option = (slot: string) => (

@@ -7,8 +7,9 @@ import { TermsModal } from './terms-modal';
 import styles from './start-screen.module.css';
 
 export interface TimePicker {
+  vendorId: number;
   timeZone: string;
-  loadSlots: (signal: AbortSignal) => Promise<string[]>;
+  loadSlots: (vendorId: number, signal: AbortSignal) => Promise<string[]>;
 }
 
 export interface StartScreenProps {
@@ -200,6 +201,7 @@ export function StartScreen(props: StartScreenProps) {
         <PickupTimeModal
           open={timeFor !== null}
           mode={timeFor ?? 'collect'}
+          vendorId={timePicker.vendorId}
           timeZone={timePicker.timeZone}
           loadSlots={timePicker.loadSlots}
           onCancel={() => setTimeFor(null)}

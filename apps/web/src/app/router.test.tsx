@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeFetch, makeVendor } from '../test/fixtures';
+import { renderApp } from '../test/render-app';
+import { orderSlice } from '../features/order/store/order-slice';
+import { setNetworkListener } from '../lib/api-client';
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn(fakeFetch({ '/time': { now: '', epochMs: 0 }, '/venue/0/vendors': [makeVendor()] })));
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  setNetworkListener(null);
+});
+
+describe('redirects (spec §2)', () => {
+  it.each([
+    ['/', '/start'],
+    ['/?vendorId=2', '/start?vendorId=2'],
+    ['/foo?x=1', '/start?x=1'],
+    ['/some/deeper/path?x=1&y=two', '/start?x=1&y=two'],
+  ])('%s goes home keeping the query string: %s', async (from, to) => {
+    const { location } = renderApp(from);
+    await waitFor(() => expect(location()).toBe(to));
+    await screen.findByRole('heading', { name: 'Harbourside Stadium' });
+  });
+
+  it.each(['/order-flow/nope?x=1', '/order-flow', '/order-flow/payment/extra'])(
+    'unknown order-flow path %s goes home',
+    async (from) => {
+      const { location } = renderApp(from);
+      await waitFor(() => expect(location()).toBe('/start'));
+    },
+  );
+});
+
+describe('order-flow screens', () => {
+  it.each([
+    ['/order-flow/delivery', 'Home delivery', 'Order'],
+    ['/order-flow/discover-vendor', 'Choose a store', 'Order'],
+    ['/order-flow/place-order', 'Place order', 'Order'],
+    ['/order-flow/confirm-order', 'Confirm order', 'Order'],
+    ['/order-flow/confirm-contact', 'Contact details', 'Order'],
+    ['/order-flow/payment', 'Payment', 'Pay'],
+    ['/order-flow/wait-order', 'Wait for your order', 'Track'],
+    ['/order-flow/alert-order', 'Order ready', 'Collect'],
+  ])('%s shows its heading and the step header with the right current step', async (path, heading, current) => {
+    const { location } = renderApp(path);
+    await screen.findByRole('heading', { level: 1, name: heading });
+    expect(location()).toBe(path);
+    const steps = screen.getByRole('navigation', { name: 'Order progress' });
+    const items = within(steps)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    expect(items).toHaveLength(4);
+    ['Order', 'Pay', 'Track', 'Collect'].forEach((label, index) => expect(items[index]).toContain(label));
+    const marked = steps.querySelectorAll('[aria-current="step"]');
+    expect(marked).toHaveLength(1);
+    expect(marked[0]?.textContent).toContain(current);
+  });
+
+  it("labels the last step 'Deliver' for home delivery", async () => {
+    const { store } = renderApp('/order-flow/alert-order');
+    act(() => void store.dispatch(orderSlice.actions.serviceModeSelected('HomeDelivery')));
+    const steps = await screen.findByRole('navigation', { name: 'Order progress' });
+    await waitFor(() => expect(steps.querySelector('[aria-current="step"]')?.textContent).toContain('Deliver'));
+    expect(steps.textContent).not.toContain('Collect');
+  });
+
+  it('scrolls to top on every location change', async () => {
+    const { router } = renderApp('/order-flow/place-order');
+    await screen.findByRole('heading', { name: 'Place order' });
+    const scrollTo = vi.mocked(window.scrollTo);
+    const before = scrollTo.mock.calls.length;
+    await act(() => router.navigate('/order-flow/confirm-order'));
+    await screen.findByRole('heading', { name: 'Confirm order' });
+    expect(scrollTo.mock.calls.length).toBeGreaterThan(before);
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+  });
+});
+
+describe('network check', () => {
+  it("calls GET /v1/time at start and opens 'Connection troubles!' when it gets no answer; Ok closes it", async () => {
+    const fetchMock = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp('/order-flow/place-order');
+    const dialog = await screen.findByRole('dialog', { name: 'Connection troubles!' });
+    expect(fetchMock).toHaveBeenCalledWith('/v1/time', expect.anything());
+    expect(within(dialog).getByText('Having trouble connecting to Harbourside Stadium.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    expect(screen.queryByRole('dialog', { name: 'Connection troubles!' })).toBeNull();
+  });
+
+  it('re-checks every 5 s while failed and a success closes the modal', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let online = false;
+    const answer = fakeFetch({ '/time': { now: '', epochMs: 0 } });
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      online ? answer(input) : Promise.reject(new TypeError('Failed to fetch')),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { store } = renderApp('/order-flow/place-order');
+    await screen.findByRole('dialog', { name: 'Connection troubles!' });
+    const timeCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/v1/time').length;
+    const first = timeCalls();
+
+    await act(async () => void (await vi.advanceTimersByTimeAsync(5000)));
+    expect(timeCalls()).toBe(first + 1);
+    expect(store.getState().network.status).toBe('failed');
+
+    online = true;
+    await act(async () => void (await vi.advanceTimersByTimeAsync(5000)));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Connection troubles!' })).toBeNull());
+    expect(store.getState().network.status).toBe('success');
+
+    // no more checks once the network is back
+    const after = timeCalls();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(15_000)));
+    expect(timeCalls()).toBe(after);
+  });
+});

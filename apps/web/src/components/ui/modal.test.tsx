@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { Modal } from './modal';
+
+afterEach(cleanup);
+
+function Harness({ onDismiss = true }: { onDismiss?: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button onClick={() => setOpen(true)}>Open</button>
+      <Modal
+        open={open}
+        title="Pick one"
+        {...(onDismiss ? { onDismiss: () => setOpen(false) } : {})}
+        actions={
+          <>
+            <button>First</button>
+            <button onClick={() => setOpen(false)}>Last</button>
+          </>
+        }
+      >
+        <p>Body text</p>
+      </Modal>
+    </>
+  );
+}
+
+describe('Modal', () => {
+  it('is a modal dialog labelled by its title, and takes focus on open', () => {
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Pick one' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'First' }));
+  });
+
+  it('keeps Tab inside the dialog in both directions', () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const first = screen.getByRole('button', { name: 'First' });
+    const last = screen.getByRole('button', { name: 'Last' });
+    last.focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(last);
+  });
+
+  it('closes on Escape when it may be dismissed and returns focus to the opener', () => {
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('ignores Escape when it has no way out but its buttons', () => {
+    const onDismiss = vi.fn();
+    render(<Harness onDismiss={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: 'Pick one' })).toBeTruthy();
+    expect(onDismiss).not.toHaveBeenCalled();
+  });
+});
