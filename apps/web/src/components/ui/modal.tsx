@@ -10,8 +10,8 @@ export interface ModalProps {
   actions?: ReactNode;
   /** called on Escape or a tap on the backdrop; omit when the spec gives the modal no way out but its buttons */
   onDismiss?: () => void;
-  /** id of an element inside to focus first (default: the first focusable element) */
-  initialFocusId?: string;
+  /** what takes focus on open: the first control (default) or the dialog itself, for long texts read from the top */
+  initialFocus?: 'first-control' | 'dialog';
   /** a description for screen readers: the id of the modal's main text */
   describedById?: string;
 }
@@ -34,7 +34,15 @@ function setPageInert(inert: boolean) {
  * A real dialog: role=dialog with aria-modal, labelled by its title; focus moves in on open, Tab
  * stays inside, Escape closes when allowed, and focus returns to the element that opened it.
  */
-export function Modal({ open, title, children, actions, onDismiss, initialFocusId, describedById }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  children,
+  actions,
+  onDismiss,
+  initialFocus = 'first-control',
+  describedById,
+}: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const dismissRef = useRef(onDismiss);
@@ -51,7 +59,7 @@ export function Modal({ open, title, children, actions, onDismiss, initialFocusI
     setPageInert(true);
 
     const focusables = () => Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = (initialFocusId ? document.getElementById(initialFocusId) : null) ?? focusables()[0] ?? dialog;
+    const first = initialFocus === 'dialog' ? dialog : (focusables()[0] ?? dialog);
     first.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -90,7 +98,7 @@ export function Modal({ open, title, children, actions, onDismiss, initialFocusI
       if (openStack.length === 0) setPageInert(false);
       if (opener && opener.isConnected) opener.focus();
     };
-    // Focus handling runs once per opening; initialFocusId is read at that moment.
+    // Focus handling runs once per opening; initialFocus is read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 

@@ -70,11 +70,13 @@ function ScooterIcon() {
   );
 }
 
-const HOW_IT_WORKS = [
-  { title: 'Order', text: 'Pick a store and choose from its menu.' },
-  { title: 'Pay', text: 'Pay securely by card, Apple Pay or Google Pay.' },
-  { title: 'Collect', text: "Track your order and collect it when it's ready — no queue." },
-];
+function howItWorks(singleStore: boolean) {
+  return [
+    { title: 'Order', text: singleStore ? 'Choose from the menu.' : "Choose from the venue's stores." },
+    { title: 'Pay', text: 'Card, Apple Pay or Google Pay.' },
+    { title: 'Collect', text: "We'll tell you when it's ready." },
+  ];
+}
 
 /** Spec §2 start screen: venue name, how to order, the terms footer. */
 export function StartScreen(props: StartScreenProps) {
@@ -159,7 +161,7 @@ export function StartScreen(props: StartScreenProps) {
           How it works
         </h2>
         <ol className={styles.stepList}>
-          {HOW_IT_WORKS.map((step, index) => (
+          {howItWorks(storeName !== null).map((step, index) => (
             <li key={step.title} className={styles.step}>
               <span className={styles.stepNumber} aria-hidden="true">
                 {index + 1}

@@ -19,6 +19,7 @@ export function TermsModal({ open, venueName, legalEntityName, businessNumber, o
     <Modal
       open={open}
       title="Terms and conditions"
+      initialFocus="dialog"
       onDismiss={onReject}
       actions={
         <>
