@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, parseConfig } from './config.ts';
+
+describe('server settings', () => {
+  it('defaults to the architecture page values', () => {
+    const config = parseConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.database).toEqual({ kind: 'sqlite', path: join(REPO_ROOT, 'data', 'venue.db') });
+    expect(config.kitchenSimulator).toBe(true);
+    expect(config.paymentGateway).toBe('sandbox');
+    expect(config.webDist).toBe(join(REPO_ROOT, 'apps', 'web', 'dist'));
+    expect(config.rateLimitMax).toBe(1200);
+    expect(config.trustProxy).toBe(false);
+    expect(config.logLevel).toBe('info');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.smtpUrl).toBeNull();
+  });
+
+  it('generates a random ops token when OPS_TOKEN is unset, and keeps a given one', () => {
+    const a = parseConfig({});
+    const b = parseConfig({});
+    expect(a.opsTokenGenerated).toBe(true);
+    expect(a.opsToken.length).toBeGreaterThanOrEqual(32);
+    expect(a.opsToken).not.toBe(b.opsToken);
+    const given = parseConfig({ OPS_TOKEN: 'a-long-enough-operations-token' });
+    expect(given).toMatchObject({ opsToken: 'a-long-enough-operations-token', opsTokenGenerated: false });
+  });
+
+  it('selects PostgreSQL for postgres:// and postgresql:// URLs, SQLite for plain paths', () => {
+    expect(parseConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h:5432/db',
+    });
+    expect(parseConfig({ DATABASE_URL: 'postgresql://h/db' }).database.kind).toBe('postgres');
+    expect(parseConfig({ DATABASE_URL: '/var/lib/venue.db' }).database).toEqual({
+      kind: 'sqlite',
+      path: '/var/lib/venue.db',
+    });
+    expect(parseConfig({ DATABASE_URL: 'file:/tmp/x.db' }).database).toEqual({ kind: 'sqlite', path: '/tmp/x.db' });
+    expect(parseConfig({ DATABASE_URL: 'data/other.db' }).database).toEqual({
+      kind: 'sqlite',
+      path: join(process.cwd(), 'data/other.db'),
+    });
+  });
+
+  it('parses switches and numbers', () => {
+    const config = parseConfig({
+      PORT: '8080',
+      KITCHEN_SIMULATOR: 'off',
+      RATE_LIMIT_MAX: '50',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      kitchenSimulator: false,
+      rateLimitMax: 50,
+      trustProxy: true,
+      logLevel: 'warn',
+      publicUrl: 'http://localhost:8080',
+    });
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.1' }).trustProxy).toBe('10.0.0.1');
+    expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it('refuses bad values with a message naming each variable', () => {
+    expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseConfig({ KITCHEN_SIMULATOR: 'maybe' })).toThrow(/KITCHEN_SIMULATOR/);
+    expect(() => parseConfig({ RATE_LIMIT_MAX: '0' })).toThrow(/RATE_LIMIT_MAX/);
+    expect(() => parseConfig({ OPS_TOKEN: 'short' })).toThrow(/OPS_TOKEN/);
+    expect(() => parseConfig({ PAYMENT_GATEWAY: 'paypal', PUBLIC_URL: 'not a url' })).toThrow(
+      /PAYMENT_GATEWAY[\s\S]*PUBLIC_URL|PUBLIC_URL[\s\S]*PAYMENT_GATEWAY/,
+    );
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Runtime settings of the server, parsed once from the environment. This is the only file that
+ * reads `process.env`; everything else receives a `Config`.
+ */
+import { randomBytes } from 'node:crypto';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root (apps/server/src → ../../..), so defaults do not depend on the working directory. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const POSTGRES_URL = /^postgres(ql)?:\/\//;
+
+const onOff = z.enum(['on', 'off']).transform((value) => value === 'on');
+
+/** `1`/`true` trusts the proxy in front; a number is a hop count; anything else is a list of proxy addresses. */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value): boolean | number | string => {
+    const lower = value.toLowerCase();
+    if (lower === '' || lower === '0' || lower === 'false') return false;
+    if (lower === '1' || lower === 'true') return true;
+    if (/^\d+$/.test(lower)) return Number(lower);
+    return value;
+  });
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.string().trim().min(1).optional(),
+  OPS_TOKEN: z.string().trim().min(16, 'OPS_TOKEN must be at least 16 characters').optional(),
+  KITCHEN_SIMULATOR: onOff.default(true),
+  SMTP_URL: z.url().optional(),
+  PUBLIC_URL: z.url().optional(),
+  PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
+  WEB_DIST: z.string().trim().min(1).optional(),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1200),
+  TRUST_PROXY: trustProxy.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  opsToken: string;
+  /** true when OPS_TOKEN was unset and a random token was made for this run */
+  opsTokenGenerated: boolean;
+  kitchenSimulator: boolean;
+  smtpUrl: string | null;
+  /** The address customers reach the app at (links in receipts, gateway form URL). */
+  publicUrl: string;
+  paymentGateway: 'sandbox';
+  webDist: string;
+  /** requests per minute per client address; loopback is exempt */
+  rateLimitMax: number;
+  trustProxy: boolean | number | string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** A plain path selects SQLite (relative paths resolve against the working directory); postgres:// selects PostgreSQL. */
+export function parseDatabaseUrl(value: string | undefined): DatabaseConfig {
+  if (value === undefined) return { kind: 'sqlite', path: join(REPO_ROOT, 'data', 'venue.db') };
+  if (POSTGRES_URL.test(value)) return { kind: 'postgres', url: value };
+  const path = value.startsWith('file:') ? value.slice('file:'.length) : value;
+  if (path === ':memory:') return { kind: 'sqlite', path };
+  return { kind: 'sqlite', path: isAbsolute(path) ? path : resolve(path) };
+}
+
+/** Parses settings from an environment; throws an Error listing every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings mean "unset", as in most shells' `VAR= command`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = EnvSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new Error(`Invalid server settings:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: parseDatabaseUrl(e.DATABASE_URL),
+    opsToken: e.OPS_TOKEN ?? randomBytes(24).toString('base64url'),
+    opsTokenGenerated: e.OPS_TOKEN === undefined,
+    kitchenSimulator: e.KITCHEN_SIMULATOR,
+    smtpUrl: e.SMTP_URL ?? null,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    paymentGateway: e.PAYMENT_GATEWAY,
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : join(REPO_ROOT, 'apps', 'web', 'dist'),
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The settings of this process. */
+export function loadConfig(): Config {
+  return parseConfig(process.env);
+}

@@ -1,0 +1,66 @@
+/** Opens the database a `DatabaseConfig` names: an SQLite file (embedded default) or PostgreSQL. */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Closes the pool or file; the handle is unusable afterwards. */
+  close(): Promise<void>;
+}
+
+/** PostgreSQL type ids whose text form the app wants as JavaScript numbers. */
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * Epoch-ms instants are `bigint` columns; pg returns int8 as strings by default to protect values
+ * beyond 2^53, which instants and counts never reach. Set per pool, not globally.
+ */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return pg.types.getTypeParser(oid, format as any);
+  },
+} as pg.CustomTypesConfig;
+
+export interface OpenOptions {
+  /** PostgreSQL only: the schema to work in (tests isolate each file in its own). */
+  searchPath?: string;
+  /** PostgreSQL only: pool size. */
+  poolSize?: number;
+}
+
+/** Opens a database; SQLite files and their folder are created when missing. */
+export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: options.poolSize ?? 10,
+      types: pgTypes,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+
+  if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
+  const sqlite = new SQLite(config.path);
+  // WAL lets readers run while one writer commits; NORMAL sync is durable across app crashes in
+  // WAL mode (only an OS crash can lose the last commits); busy_timeout waits for a lock instead of
+  // failing at once.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

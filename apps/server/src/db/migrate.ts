@@ -1,0 +1,26 @@
+/** Brings a database to the latest schema with Kysely's migrator and a fixed list of migrations. */
+import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import * as catalogue from './migrations/2026-11-22-1-catalogue.ts';
+import * as orders from './migrations/2026-11-22-2-orders.ts';
+
+/**
+ * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
+ * new migration must sort after every released one.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22-1-catalogue': catalogue,
+  '2026-11-22-2-orders': orders,
+};
+
+/** Runs pending migrations; throws with the failing migration's error. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
+    const cause = result.error instanceof Error ? result.error : new Error(String(result.error));
+    throw new Error(`Migration ${failed ?? '(unknown)'} failed: ${cause.message}`, { cause });
+  }
+  return result;
+}

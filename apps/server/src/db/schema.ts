@@ -1,0 +1,226 @@
+/**
+ * Kysely table interfaces: the database as the application reads it. Portable types only
+ * (docs/decisions/002-portable-sql.md): 0/1 integers for booleans, minor units for money, epoch
+ * milliseconds for instants, JSON as text. Migrations in ./migrations are the source of truth for
+ * the shape; these interfaces must follow them.
+ */
+import type { Generated } from 'kysely';
+
+/** 0 or 1 */
+export type Flag = number;
+/** JSON text, parsed in repositories */
+export type JsonText = string;
+
+export interface ClientsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface VenuesTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  /** IANA zone, e.g. Australia/Sydney */
+  time_zone: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface VendorsTable {
+  id: Generated<number>;
+  venue_id: number;
+  store_name: string;
+  phone_number: string;
+  location_description: string;
+  thumbnail_asset_id: number | null;
+  location_image_asset_id: number | null;
+  /** the operator's open flag; opening hours decide when an open vendor trades */
+  is_open: Flag;
+  is_paused: Flag;
+  tts_ms: number;
+  latitude: number;
+  longitude: number;
+  display_order: Generated<number>;
+  /** JSON array of service modes */
+  available_service_modes: JsonText;
+  default_order_service_mode: string;
+  pre_order_buffer_ms: number;
+  max_burden_per_order: number | null;
+  delivery_min_amount_minor: number | null;
+  allow_apple_pay: Flag;
+  allow_google_pay: Flag;
+  is_coupon_payment_allowed: Flag;
+  delivery_max_distance_km: number;
+  delivery_time_buffer_ms: number;
+  /** JSON array of { name, kind: 'percentage' | 'fixed', value } */
+  service_charges: JsonText;
+  /** bumped whenever the menu or stock changes, so every server process can tell its cached menu is stale */
+  menu_version: Generated<number>;
+}
+
+export interface OpeningHoursTable {
+  id: Generated<number>;
+  vendor_id: number;
+  /** 'monday' … 'sunday' */
+  weekday: string;
+  /** "HH:mm" local time */
+  opens: string;
+  /** "HH:mm", may be "24:00"; at or before `opens` runs past midnight */
+  closes: string;
+}
+
+export interface MenuItemsTable {
+  id: Generated<number>;
+  vendor_id: number;
+  name: string;
+  description: string;
+  price_minor: number;
+  item_type: string;
+  display_order: number;
+  visible: Flag;
+  /** null: not counted */
+  current_inventory: number | null;
+  burden: number;
+  is_restricted: Flag;
+  display_asset_id: number | null;
+  /** JSON array of modifier group ids, in the order the item shows them */
+  modifier_group_ids: JsonText;
+  /** JSON weekday → [{ startTime, endTime }], or null for always */
+  availability: JsonText | null;
+}
+
+export interface ModifierGroupsTable {
+  id: Generated<number>;
+  vendor_id: number;
+  name: string;
+  minimum_choices: number;
+  /** 0 = unlimited */
+  maximum_choices: number;
+  default_modifier_id: number | null;
+  visible: Flag;
+  display_order: number;
+  selection_required_text: string | null;
+}
+
+export interface ModifiersTable {
+  id: Generated<number>;
+  vendor_id: number;
+  group_id: number;
+  name: string;
+  price_minor: number;
+  visible: Flag;
+  display_order: number;
+}
+
+export interface DisplayAssetsTable {
+  id: Generated<number>;
+  /** what the picture shows (burger, logo, location-map …), for people reading the table */
+  kind: string;
+  /** SVG source, rendered to the requested size on demand */
+  svg: string;
+  alt_text: string;
+  updated_at: number;
+}
+
+export interface ConsumersTable {
+  /** opaque id the app keeps and signs requests with */
+  id: string;
+  hmac_key: string;
+  mobile: string | null;
+  email: string | null;
+  full_name: string | null;
+  /** JSON object */
+  meta_data: JsonText | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  vendor_id: number;
+  consumer_id: string | null;
+  order_status: string;
+  claim_ticket: string | null;
+  service_mode: string;
+  requested_service_time: number | null;
+  time_queued: number | null;
+  time_service_estimated: number | null;
+  subtotal_minor: number;
+  total_minor: number;
+  /** JSON delivery address, HomeDelivery only */
+  delivery_address: JsonText | null;
+  /** JSON payment summary as priced when placed */
+  payment_summary: JsonText | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** null for a service charge line */
+  menu_item_id: number | null;
+  /** set on a modifier line: the menu item it belongs to */
+  parent_item_id: number | null;
+  modifier_id: number | null;
+  name: string;
+  item_type: string;
+  quantity: number;
+  per_item_minor: number;
+  price_minor: number;
+  note: string | null;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  status: string;
+  amount_minor: number;
+  access_code: string | null;
+  reference: string | null;
+  transaction_id: string | null;
+  response_code: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string;
+  /** null: any vendor */
+  vendor_id: number | null;
+  kind: string;
+  value: number;
+  active: Flag;
+  created_at: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  /** who acted: 'ops', 'kitchen-simulator', 'system' … */
+  actor: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  /** JSON details of the change */
+  details: JsonText | null;
+}
+
+export interface Database {
+  clients: ClientsTable;
+  venues: VenuesTable;
+  vendors: VendorsTable;
+  opening_hours: OpeningHoursTable;
+  menu_items: MenuItemsTable;
+  modifier_groups: ModifierGroupsTable;
+  modifiers: ModifiersTable;
+  display_assets: DisplayAssetsTable;
+  consumers: ConsumersTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  payments: PaymentsTable;
+  coupons: CouponsTable;
+  audit_log: AuditLogTable;
+}
