@@ -1,0 +1,113 @@
+/**
+ * Builds the Fastify application. Registration order matters and is always:
+ *   1. external plugins (security headers, rate limiting, compression): they must wrap every route;
+ *   2. app plugins (decorations such as `db`, the error handler, the OpenAPI generator) that routes rely on;
+ *   3. route modules (/v1 catalogue, /ops/v1 operations);
+ *   4. the built web app and its client-side-route fallback, which takes whatever the API did not.
+ */
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Database } from './db/schema.ts';
+import { displayAssetRoutes } from './modules/display-assets/display-assets.routes.ts';
+import { DisplayAssetRenderer } from './modules/display-assets/display-assets.service.ts';
+import { MenuCache } from './modules/menu/menu-cache.ts';
+import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { healthRoutes, timeRoutes } from './modules/system/system.routes.ts';
+import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
+import { venueRoutes } from './modules/venues/venues.routes.ts';
+import { opsPlugin } from './ops/ops.plugin.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    /** the server's notion of now (epoch ms); tests replace it */
+    clock: () => number;
+    menuCache: MenuCache;
+    displayAssets: DisplayAssetRenderer;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Kysely<Database>;
+  /** pino options, `false` for silence (tests), or true for the defaults */
+  logger?: FastifyServerOptions['logger'];
+  clock?: () => number;
+}
+
+export const API_PREFIX = '/v1';
+export const OPS_PREFIX = '/ops/v1';
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const clock = options.clock ?? Date.now;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    // A number is a count of proxy hops to trust.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // Ids are short; long path segments are always a mistake or a probe.
+    routerOptions: { maxParamLength: 200 },
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // 1. External plugins.
+  await registerSecurity(app, config);
+
+  // 2. App plugins.
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('clock', clock);
+  app.decorate('menuCache', new MenuCache(db, clock));
+  app.decorate('displayAssets', new DisplayAssetRenderer(db));
+  registerErrorHandler(app);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Venue ordering API',
+        version: '1.0.0',
+        description: 'The customer API (/v1) and the operations API (/ops/v1).',
+      },
+      components: { securitySchemes: { opsToken: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // 3. Routes.
+  await app.register(
+    async (v1) => {
+      await v1.register(venueRoutes);
+      await v1.register(vendorRoutes);
+      await v1.register(menuRoutes);
+      await v1.register(displayAssetRoutes);
+      await v1.register(timeRoutes);
+      await v1.register(healthRoutes);
+      v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(healthRoutes);
+  await app.register(opsPlugin, { prefix: OPS_PREFIX });
+
+  // 4. The web app.
+  await registerWebApp(app, config.webDist);
+
+  return app;
+}

@@ -1,0 +1,66 @@
+/**
+ * Starts the server: settings → database (migrated, seeded with the demo venue when empty) →
+ * app → listen. SIGINT/SIGTERM close the server (finishing requests in flight) and the database.
+ */
+import { buildApp } from './app.ts';
+import { loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedWhenEmpty } from './db/seed/seed.ts';
+
+function describeDatabase(config: Config): string {
+  if (config.database.kind === 'sqlite') return `SQLite ${config.database.path}`;
+  const url = new URL(config.database.url);
+  return `PostgreSQL ${url.host}${url.pathname}`;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+  const seeded = await seedWhenEmpty(database.db, database.dialect);
+
+  const app = await buildApp({ config, db: database.db });
+  app.log.info(`Database: ${describeDatabase(config)}${seeded ? ' (seeded the demo venue)' : ''}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  app.log.info(`Listening on http://localhost:${port}`);
+  app.log.info(
+    config.opsTokenGenerated
+      ? `OPS token (generated for this run; set OPS_TOKEN to keep one): ${config.opsToken}`
+      : 'OPS token: the one set in OPS_TOKEN',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('The server failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+/** SQL for the audit log: who changed what, when. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export interface AuditEntry {
+  at: number;
+  actor: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  details?: unknown;
+}
+
+export function recordAudit(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry) {
+  return db
+    .insertInto('audit_log')
+    .values({
+      at: entry.at,
+      actor: entry.actor,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId,
+      details: entry.details === undefined ? null : JSON.stringify(entry.details),
+    })
+    .execute();
+}
+
+export function listAudit(db: Kysely<Database>, entity: string, entityId: string) {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId)
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,108 @@
+/**
+ * Serialized menus kept in memory per vendor, so the busiest call of the app (every step of the
+ * order flow refetches the menu) costs a map lookup, not three queries and a serialization.
+ *
+ * An entry is dropped at once when this process changes the menu (`invalidate`). Other server
+ * processes sharing a PostgreSQL database notice a change through the vendor's `menu_version`,
+ * read again at most every `recheckMs`, so a menu is never staler than that anywhere.
+ */
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { buildMenu, menuVersion } from './menu.service.ts';
+
+export interface CachedMenu {
+  vendorId: number;
+  /** the Menu as JSON text, ready to send */
+  json: string;
+  /** strong validator of `json` */
+  etag: string;
+  version: number;
+  checkedAt: number;
+  gzip?: Buffer;
+  brotli?: Buffer;
+}
+
+export type MenuEncoding = 'identity' | 'gzip' | 'br';
+
+export class MenuCache {
+  private readonly entries = new Map<number, CachedMenu>();
+  private readonly pending = new Map<number, Promise<CachedMenu>>();
+  /** bumped by `invalidate`, so a build that started before a change is not stored */
+  private readonly generations = new Map<number, number>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: () => number = Date.now,
+    private readonly recheckMs = 2000,
+  ) {}
+
+  /** The vendor's menu; throws the 404 of an unknown vendor. */
+  async get(vendorId: number): Promise<CachedMenu> {
+    const entry = this.entries.get(vendorId);
+    if (entry && this.clock() - entry.checkedAt < this.recheckMs) return entry;
+    const inFlight = this.pending.get(vendorId);
+    if (inFlight) return inFlight;
+    const load: Promise<CachedMenu> = this.refresh(vendorId, entry).finally(() => {
+      if (this.pending.get(vendorId) === load) this.pending.delete(vendorId);
+    });
+    this.pending.set(vendorId, load);
+    return load;
+  }
+
+  /** Drops a vendor's menu (or every menu); the next request rebuilds it. */
+  invalidate(vendorId?: number): void {
+    const ids = vendorId === undefined ? [...new Set([...this.entries.keys(), ...this.pending.keys()])] : [vendorId];
+    for (const id of ids) {
+      this.entries.delete(id);
+      this.pending.delete(id);
+      this.generations.set(id, (this.generations.get(id) ?? 0) + 1);
+    }
+  }
+
+  /** The menu's bytes in an encoding the client accepts, compressed once per menu version. */
+  body(entry: CachedMenu, encoding: MenuEncoding): string | Buffer {
+    if (encoding === 'br') {
+      entry.brotli ??= brotliCompressSync(entry.json, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 7, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+      });
+      return entry.brotli;
+    }
+    if (encoding === 'gzip') {
+      entry.gzip ??= gzipSync(entry.json, { level: 7 });
+      return entry.gzip;
+    }
+    return entry.json;
+  }
+
+  private async refresh(vendorId: number, stale: CachedMenu | undefined): Promise<CachedMenu> {
+    const generation = this.generations.get(vendorId) ?? 0;
+    const version = await menuVersion(this.db, vendorId);
+    if (stale && stale.version === version) {
+      stale.checkedAt = this.clock();
+      return stale;
+    }
+    const json = JSON.stringify(await buildMenu(this.db, vendorId));
+    const hash = createHash('sha256').update(json).digest('base64url').slice(0, 22);
+    const entry: CachedMenu = { vendorId, json, etag: `"${hash}"`, version, checkedAt: this.clock() };
+    if ((this.generations.get(vendorId) ?? 0) === generation) this.entries.set(vendorId, entry);
+    return entry;
+  }
+}
+
+/** The best encoding an Accept-Encoding header allows (brotli, then gzip), honouring q=0. */
+export function pickEncoding(acceptEncoding: string | undefined): MenuEncoding {
+  if (!acceptEncoding) return 'identity';
+  let gzip = false;
+  let br = false;
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && Number(q.slice(2)) === 0) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip') gzip = true;
+    else if (name === '*') br = gzip = true;
+  }
+  return br ? 'br' : gzip ? 'gzip' : 'identity';
+}

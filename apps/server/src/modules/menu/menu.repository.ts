@@ -1,0 +1,68 @@
+/** SQL for a vendor's menu: items, modifier groups, modifiers, and the menu's version counter. */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, MenuItemsTable } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function findMenuVersion(db: Db, vendorId: number) {
+  return db.selectFrom('vendors').select('menu_version').where('id', '=', vendorId).executeTakeFirst();
+}
+
+/** Marks a vendor's menu changed, so every server process rebuilds its cached copy. Call inside the changing transaction. */
+export function bumpMenuVersion(db: Db, vendorId: number) {
+  return db
+    .updateTable('vendors')
+    .set({ menu_version: sql`menu_version + 1` })
+    .where('id', '=', vendorId)
+    .executeTakeFirst();
+}
+
+export function listMenuItems(db: Db, vendorId: number) {
+  return db
+    .selectFrom('menu_items')
+    .selectAll()
+    .where('vendor_id', '=', vendorId)
+    .orderBy('display_order')
+    .orderBy('id')
+    .execute();
+}
+
+export function listModifierGroups(db: Db, vendorId: number) {
+  return db
+    .selectFrom('modifier_groups')
+    .selectAll()
+    .where('vendor_id', '=', vendorId)
+    .orderBy('display_order')
+    .orderBy('id')
+    .execute();
+}
+
+export function listModifiers(db: Db, vendorId: number) {
+  return db
+    .selectFrom('modifiers')
+    .selectAll()
+    .where('vendor_id', '=', vendorId)
+    .orderBy('display_order')
+    .orderBy('id')
+    .execute();
+}
+
+export function findMenuItem(db: Db, vendorId: number, itemId: number) {
+  return db
+    .selectFrom('menu_items')
+    .selectAll()
+    .where('vendor_id', '=', vendorId)
+    .where('id', '=', itemId)
+    .executeTakeFirst();
+}
+
+export type MenuItemChanges = Partial<Pick<MenuItemsTable, 'current_inventory' | 'visible'>>;
+
+export function updateMenuItemRow(db: Db, vendorId: number, itemId: number, changes: MenuItemChanges) {
+  return db
+    .updateTable('menu_items')
+    .set(changes)
+    .where('vendor_id', '=', vendorId)
+    .where('id', '=', itemId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,45 @@
+/** SQL for vendors and their opening hours. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, VendorsTable } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Vendor columns plus the time zone of its venue. */
+function vendorsWithZone(db: Db) {
+  return db
+    .selectFrom('vendors')
+    .innerJoin('venues', 'venues.id', 'vendors.venue_id')
+    .selectAll('vendors')
+    .select('venues.time_zone');
+}
+
+export type VendorRow = Awaited<ReturnType<typeof findVendorRow>> & object;
+
+export function findVendorRow(db: Db, vendorId: number) {
+  return vendorsWithZone(db).where('vendors.id', '=', vendorId).executeTakeFirst();
+}
+
+export function listVendorRowsOfVenue(db: Db, venueId: number) {
+  return vendorsWithZone(db)
+    .where('vendors.venue_id', '=', venueId)
+    .orderBy('vendors.display_order')
+    .orderBy('vendors.id')
+    .execute();
+}
+
+export function listOpeningHours(db: Db, vendorIds: readonly number[]) {
+  if (vendorIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('opening_hours')
+    .select(['vendor_id', 'weekday', 'opens', 'closes'])
+    .where('vendor_id', 'in', vendorIds)
+    .orderBy('vendor_id')
+    .orderBy('id')
+    .execute();
+}
+
+export type VendorChanges = Partial<Pick<VendorsTable, 'is_open' | 'is_paused' | 'tts_ms'>>;
+
+export function updateVendorRow(db: Db, vendorId: number, changes: VendorChanges) {
+  return db.updateTable('vendors').set(changes).where('id', '=', vendorId).executeTakeFirst();
+}

@@ -1,0 +1,25 @@
+/** Venues of a client, as the API shows them. */
+import type { Venue } from '@venue/contract/venue';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, VenuesTable } from '../../db/schema.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { findClient, listVenuesOfClient } from './venues.repository.ts';
+
+export function toVenue(row: Selectable<VenuesTable>): Venue {
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    name: row.name,
+    timeZone: row.time_zone,
+    address: row.address,
+    geoLocation: { latitude: row.latitude, longitude: row.longitude },
+  };
+}
+
+/** The venues of a client; 404 when the client does not exist. */
+export async function listVenues(db: Kysely<Database>, clientId: number): Promise<Venue[]> {
+  const client = await findClient(db, clientId);
+  if (!client) throw notFound(`Client ${clientId} not found`);
+  const rows = await listVenuesOfClient(db, clientId);
+  return rows.map(toVenue);
+}

@@ -1,0 +1,45 @@
+/**
+ * One shape for every error answer: `{ statusCode, error, message }` (contract ErrorBody).
+ * Client mistakes keep their 4xx status and a readable message; anything else is logged and
+ * answered with a plain 500 that never carries a stack trace or internal detail.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { reasonPhrase } from '../lib/http-error.ts';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+}
+
+/** "vendorId: Too small: expected number to be >=0" — the field, then what is wrong with it. */
+function describeValidation(issues: readonly ValidationIssue[], context: string | undefined): string {
+  const parts = issues.slice(0, 5).map((issue) => {
+    const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    return `${field || context || 'request'}: ${issue.message ?? 'is invalid'}`;
+  });
+  return parts.join('; ');
+}
+
+export function sendError(reply: FastifyReply, statusCode: number, message: string) {
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send({ statusCode, error: reasonPhrase(statusCode), message });
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(error.validation)) {
+      const issues = (error.validation ?? []) as ValidationIssue[];
+      return sendError(reply, 400, describeValidation(issues, error.validationContext));
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Rate limiting and other plugin errors carry their own headers (Retry-After …), already set on the reply.
+      return sendError(reply, status, error.message || reasonPhrase(status));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 500, 'Something went wrong on our side. Please try again.');
+  });
+}

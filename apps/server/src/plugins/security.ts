@@ -1,0 +1,55 @@
+/**
+ * External protection registered before everything else: security headers, rate limiting and
+ * response compression.
+ */
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+
+/**
+ * Third-party origins the app loads at run time: Google Maps (address autocomplete, distance) and
+ * the Google Pay and Apple Pay scripts. Everything else is same-origin.
+ */
+const MAPS = ['https://maps.googleapis.com', 'https://maps.gstatic.com'];
+const GOOGLE_PAY = ['https://pay.google.com'];
+const APPLE_PAY = ['https://applepay.cdn-apple.com'];
+
+/** Loopback callers (the venue's own systems on the host, health checks, load tests) are never throttled. */
+export function isLoopback(ip: string): boolean {
+  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.') || ip === 'localhost';
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...MAPS, ...GOOGLE_PAY, ...APPLE_PAY],
+        // React sets style properties through the DOM, which CSP allows; inline style attributes in markup are allowed too.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...MAPS],
+        connectSrc: ["'self'", ...MAPS, ...GOOGLE_PAY],
+        frameSrc: ["'self'", ...GOOGLE_PAY],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        // Phones on the venue's network may reach the demo over plain http://<host-ip>:3000; upgrading would break it.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    allowList: (request: FastifyRequest) => isLoopback(request.ip),
+  });
+
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+}

@@ -1,0 +1,57 @@
+/**
+ * Serves the built web app from WEB_DIST next to the API. Hashed bundles under /assets are cached
+ * for a year; index.html and other unhashed files are revalidated on every visit, so a new build
+ * reaches customers at once. Any other GET that is not the API and not a file answers index.html
+ * (client-side routes such as /order-flow/payment).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from './error-handler.ts';
+
+/** Path prefixes that belong to the server, never to the web app. */
+const API_PREFIXES = ['/v1/', '/ops/'];
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path === '/v1' || path === '/ops' || API_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>App not built</title></head>
+<body><h1>The web app is not built yet</h1>
+<p>Run <code>npm run build</code> (or <code>npm start</code>, which builds it first), then reload this page. The API is available under <code>/v1</code>.</p></body></html>
+`;
+
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const built = existsSync(join(webDist, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: ['index.html'],
+      cacheControl: false,
+      // Static files are served by a wildcard route; the not-found handler below takes what it does not find.
+      wildcard: true,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.startsWith(join(webDist, 'assets'));
+        reply.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (!isRead || isApiPath(request.url) || path.startsWith('/assets/')) {
+      return sendError(reply, 404, `Route ${request.method} ${path} not found`);
+    }
+    if (!built)
+      return reply.code(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

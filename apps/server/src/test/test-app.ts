@@ -1,0 +1,51 @@
+/** Builds the real app on a seeded test database for one describe block. */
+import { afterAll, beforeAll } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { parseConfig, type Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { seedWhenEmpty } from '../db/seed/seed.ts';
+import type { TestDatabase } from './databases.ts';
+
+export const TEST_OPS_TOKEN = 'test-ops-token-0123456789';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: () => number;
+  seed?: boolean;
+}
+
+/** Settings for tests: a fixed ops token, no web build unless asked, quiet logs. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return parseConfig({ OPS_TOKEN: TEST_OPS_TOKEN, WEB_DIST: '/nonexistent-web-dist', LOG_LEVEL: 'silent', ...env });
+}
+
+/** A seeded database and an app on it, created before the block's tests and closed after. */
+export function useTestApp(testDatabase: TestDatabase, options: TestAppOptions = {}): TestApp {
+  const ctx = {} as TestApp & { dispose?: () => Promise<void> };
+  beforeAll(async () => {
+    const database = await testDatabase.create();
+    if (options.seed !== false) await seedWhenEmpty(database.db, database.dialect);
+    ctx.database = database;
+    ctx.dispose = database.dispose;
+    ctx.config = testConfig(options.env);
+    ctx.app = await buildApp({
+      config: ctx.config,
+      db: database.db,
+      logger: false,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.dispose?.();
+  });
+  return ctx;
+}
