@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';
-import { action, dialog, hidden, text, visible, waitForPath } from './support/ui.ts';
+import { action, dialog, hidden, settle, text, visible, waitForPath } from './support/ui.ts';
 
 // Spec §2 Modals and §8: a network error opens 'Connection troubles!'; the /time network check
 // closes it once the API answers again.
@@ -33,19 +33,18 @@ describe("'Connection troubles!' modal", () => {
   test('shows when the server goes away mid-session and closes when it is back', async () => {
     const server = suite.server;
     const page = await suite.newPage();
+    // Visit start and the next screen with the server up, so the code of both is in the page.
     await page.goto('/start');
-    // Load the discover screen once with the server up so its code is in the page, then go back.
     await (await visible(action(page, 'Order & Collect'))).click();
     await waitForPath(page, '/order-flow/discover-vendor');
-    await visible(text(page, 'Select Your Option Below'));
-    await page.goBack();
-    await waitForPath(page, '/start');
-    await visible(action(page, 'Order & Collect'));
+    await visible(page.getByRole('heading'));
+    await settle(page);
 
     await server.stop();
     try {
-      await action(page, 'Order & Collect').click();
-      // The vendor list is fetched on entry (and refreshed every 30 s): either meets the dead server.
+      // Back to start: it loads the venue's stores on every visit, and meets the dead server.
+      await page.goBack();
+      await waitForPath(page, '/start');
       const modal = await visible(dialog(page, TITLE), 60_000);
       await visible(text(modal, HAVING_TROUBLE));
       await visible(text(modal, CHECK_NETWORK));

@@ -23,7 +23,7 @@ describe('start screen, multi-vendor build', () => {
     await page.goto('/start');
     await (await visible(action(page, 'Order & Collect'))).click();
     await waitForPath(page, '/order-flow/discover-vendor');
-    await visible(text(page, 'Select Your Option Below'));
+    await visible(page.getByRole('heading'));
     await settle(page);
     await screenshot(page, 'discover-vendor-multi-vendor');
   });

@@ -19,6 +19,7 @@ export function slug(text: string): string {
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
   const path = join(SCREENSHOTS_DIR, `${slug(name)}.png`);
-  await page.screenshot({ path, fullPage: false, animations: 'disabled', timeout: 30_000 });
+  // CSS pixels: 390×844 whatever the device scale factor.
+  await page.screenshot({ path, fullPage: false, scale: 'css', animations: 'disabled', timeout: 30_000 });
   return path;
 }
