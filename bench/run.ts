@@ -6,7 +6,7 @@
  *          --strict (exit 1 when a goal is missed)
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuild } from '../e2e/support/build-app.ts';
@@ -34,11 +34,16 @@ function options() {
   });
   const durationSeconds = Number(values.duration);
   const connections = Number(values.connections);
-  if (!Number.isInteger(durationSeconds) || durationSeconds <= 0) throw new Error('--duration must be a whole number of seconds');
+  if (!Number.isInteger(durationSeconds) || durationSeconds <= 0)
+    throw new Error('--duration must be a whole number of seconds');
   if (!Number.isInteger(connections) || connections <= 0) throw new Error('--connections must be a whole number');
-  const wanted = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
+  const wanted = values.only
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = wanted?.filter((name) => !SECTIONS.some((section) => section.name === name)) ?? [];
-  if (unknown.length > 0) throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${SECTIONS.map((s) => s.name).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${SECTIONS.map((s) => s.name).join(', ')}`);
   const sections = wanted ? SECTIONS.filter((section) => wanted.includes(section.name)) : SECTIONS;
   return { durationSeconds, connections, sections, strict: values.strict };
 }
@@ -61,8 +66,21 @@ async function main(): Promise<void> {
     webDist,
     env: { RATE_LIMIT_MAX: '100000000', KITCHEN_SIMULATOR: 'off', LOG_LEVEL: 'warn' },
   });
-  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
-  console.log(`Benchmarks on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}; server ${server.url} (SQLite)`);
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  };
+  console.log(
+    `Benchmarks on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}; server ${server.url} (SQLite)`,
+  );
+  const loadBefore = loadavg()[0] ?? 0;
+  if (loadBefore > machine.cpus / 2) {
+    console.log(
+      `Warning: the machine is busy (load average ${loadBefore.toFixed(2)} on ${machine.cpus} cores); figures will read low.`,
+    );
+  }
 
   const results: SectionResult[] = [];
   try {
@@ -79,13 +97,19 @@ async function main(): Promise<void> {
     await server.dispose();
   }
 
+  const loadAfter = loadavg()[0] ?? 0;
   const goals = results.flatMap((result) => result.goals);
   const met = goals.filter((goal) => goal.met).length;
   console.log(`\nGoals met: ${met} of ${goals.length}`);
 
   await mkdir(RESULTS_DIR, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const report = { date: new Date().toISOString(), machine, sections: Object.fromEntries(results.map((r) => [r.name, { goals: r.goals, data: r.data }])) };
+  const report = {
+    date: new Date().toISOString(),
+    machine,
+    loadAverage: { before: loadBefore, after: loadAfter },
+    sections: Object.fromEntries(results.map((r) => [r.name, { goals: r.goals, data: r.data }])),
+  };
   const file = join(RESULTS_DIR, `${stamp}.json`);
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -82,7 +82,9 @@ function smokeTests(suite: Suite, label: string): void {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy') ?? '').toContain("default-src 'self'");
     expect(response.headers.get('referrer-policy')).toBeTruthy();
-    expect(response.headers.get('x-frame-options') ?? response.headers.get('content-security-policy') ?? '').toMatch(/SAMEORIGIN|DENY|frame-ancestors/i);
+    expect(response.headers.get('x-frame-options') ?? response.headers.get('content-security-policy') ?? '').toMatch(
+      /SAMEORIGIN|DENY|frame-ancestors/i,
+    );
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
 

@@ -34,7 +34,9 @@ describe('start screen, multi-vendor build', () => {
     await visible(text(page, 'Harbourside Stadium'));
 
     const termsLink = page.getByRole('button', { name: /terms/i }).or(page.getByRole('link', { name: /terms/i }));
-    const terms = page.locator('[role="dialog"], [role="alertdialog"], dialog[open]').filter({ has: action(page, 'Accept') });
+    const terms = page
+      .locator('[role="dialog"], [role="alertdialog"], dialog[open]')
+      .filter({ has: action(page, 'Accept') });
 
     for (const choice of ['Accept', 'Reject']) {
       await (await visible(termsLink)).click();
@@ -55,7 +57,9 @@ describe('start screen, multi-vendor build', () => {
     await (await visible(action(page, 'Order Home Delivery'))).click();
     // Spec §2: in multi-vendor mode the buttons lead to discover-vendor; the delivery route lists
     // the vendors able to deliver, so either is an honest reading.
-    await page.waitForURL((url) => ['/order-flow/discover-vendor', '/order-flow/delivery'].includes(url.pathname), { timeout: 30_000 });
+    await page.waitForURL((url) => ['/order-flow/discover-vendor', '/order-flow/delivery'].includes(url.pathname), {
+      timeout: 30_000,
+    });
     await visible(page.getByRole('heading'));
     await screenshot(page, 'order-home-delivery-multi-vendor');
     expect(await dialog(page, 'Select preferred deliver time').count()).toBe(0);

@@ -22,7 +22,11 @@ describe('start screen, single-vendor build of Slice Pizza Co. (home delivery)',
   test("'Order Home Delivery' opens the deliver-time modal; a slot enables 'Deliver Later'; Cancel closes it", async () => {
     const page = await suite.newPage();
     await page.goto('/start');
-    const { modal, slots } = await checkPreferredTimeModal(page, 'Order Home Delivery', 'start-single-vendor-3-deliver');
+    const { modal, slots } = await checkPreferredTimeModal(
+      page,
+      'Order Home Delivery',
+      'start-single-vendor-3-deliver',
+    );
     expect(slots.length, 'Slice Pizza Co. offers slots (the demo venue must be open ahead)').toBeGreaterThan(0);
     await cancelPreferredTimeModal(page, modal);
   });
@@ -41,7 +45,9 @@ describe('start screen, single-vendor build of Slice Pizza Co. (home delivery)',
     const modal = await visible(dialog(page, 'Select preferred deliver time'));
     await action(modal, 'ASAP').click();
     // The address is entered on the delivery route before ordering; place-order is also honest.
-    await page.waitForURL((url) => ['/order-flow/delivery', '/order-flow/place-order'].includes(url.pathname), { timeout: 30_000 });
+    await page.waitForURL((url) => ['/order-flow/delivery', '/order-flow/place-order'].includes(url.pathname), {
+      timeout: 30_000,
+    });
     await visible(page.getByRole('heading'));
     await settle(page);
     await screenshot(page, 'after-deliver-asap-single-vendor-3');

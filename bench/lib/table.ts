@@ -1,6 +1,8 @@
 /** A plain-text table with right-aligned numeric-looking cells. */
 export function formatTable(columns: string[], rows: string[][]): string {
-  const widths = columns.map((column, index) => Math.max(column.length, ...rows.map((row) => (row[index] ?? '').length)));
+  const widths = columns.map((column, index) =>
+    Math.max(column.length, ...rows.map((row) => (row[index] ?? '').length)),
+  );
   const numeric = /^[\d.,\s×%x≥≤-]+(ms|KiB|B)?$/;
   const line = (cells: string[]) =>
     cells

@@ -28,7 +28,11 @@ const ROUTES: Route[] = [
   { label: 'GET /health (trivial)', path: '/health', trivial: true },
   { label: 'GET /v1/vendor/1/current-menu', path: '/v1/vendor/1/current-menu', goal: true },
   { label: 'GET /v1/venue/0/vendors', path: '/v1/venue/0/vendors' },
-  { label: 'GET /v1/vendor/1/current-menu (gzip)', path: '/v1/vendor/1/current-menu', headers: { 'accept-encoding': 'gzip' } },
+  {
+    label: 'GET /v1/vendor/1/current-menu (gzip)',
+    path: '/v1/vendor/1/current-menu',
+    headers: { 'accept-encoding': 'gzip' },
+  },
 ];
 
 interface Measured {
@@ -50,7 +54,8 @@ async function measure(url: string, route: Route, connections: number, duration:
 
 async function checkRoute(url: string, route: Route): Promise<void> {
   const response = await fetch(url, { headers: route.headers ?? {} });
-  if (!response.ok) throw new Error(`${route.label} answered ${response.status} before the benchmark: ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${route.label} answered ${response.status} before the benchmark: ${await response.text()}`);
   await response.arrayBuffer();
 }
 
@@ -59,14 +64,18 @@ export const apiThroughput: Section = {
   description: 'catalogue API throughput (autocannon on loopback)',
   async run(context: BenchContext): Promise<SectionResult> {
     const { server, connections, durationSeconds } = context;
-    const results: { route: Route; result: Result }[] = [];
+    // Warm every route first (JIT, caches, SQLite pages), so the first measured route is not the
+    // one that pays for it.
     for (const route of ROUTES) {
       const url = `${server.url}${route.path}`;
       await checkRoute(url, route);
       context.log(`warming up ${route.label}…`);
       await measure(url, route, connections, WARMUP_SECONDS);
+    }
+    const results: { route: Route; result: Result }[] = [];
+    for (const route of ROUTES) {
       context.log(`measuring ${route.label} (${connections} connections × ${durationSeconds} s)…`);
-      results.push({ route, result: await measure(url, route, connections, durationSeconds) });
+      results.push({ route, result: await measure(`${server.url}${route.path}`, route, connections, durationSeconds) });
     }
 
     const trivialRate = results.find((r) => r.route.trivial)?.result.requests.average ?? 0;
@@ -86,10 +95,19 @@ export const apiThroughput: Section = {
     const menu = measured[ROUTES.findIndex((route) => route.goal)];
     if (!menu) throw new Error('no goal route measured');
     const goals = [
-      { description: `current-menu ≥ ${formatInteger(MENU_MIN_RPS)} req/s`, met: menu.requestsPerSecond >= MENU_MIN_RPS },
+      {
+        description: `current-menu ≥ ${formatInteger(MENU_MIN_RPS)} req/s`,
+        met: menu.requestsPerSecond >= MENU_MIN_RPS,
+      },
       { description: `current-menu p99 ≤ ${MENU_MAX_P99_MS} ms`, met: menu.p99Ms <= MENU_MAX_P99_MS },
-      { description: `current-menu ≥ ${MIN_RATIO_TO_TRIVIAL} × trivial route`, met: menu.ratioToTrivial >= MIN_RATIO_TO_TRIVIAL },
-      { description: 'no non-2xx answers or errors', met: measured.every((m) => m.non2xx === 0 && m.errors === 0 && m.timeouts === 0) },
+      {
+        description: `current-menu ≥ ${MIN_RATIO_TO_TRIVIAL} × trivial route`,
+        met: menu.ratioToTrivial >= MIN_RATIO_TO_TRIVIAL,
+      },
+      {
+        description: 'no non-2xx answers or errors',
+        met: measured.every((m) => m.non2xx === 0 && m.errors === 0 && m.timeouts === 0),
+      },
     ];
 
     return {

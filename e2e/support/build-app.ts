@@ -138,6 +138,8 @@ async function buildOnce(name: BuildName): Promise<string> {
   await rm(dir, { recursive: true, force: true });
   await rename(temporary, dir);
   await writeFile(stampFile, stamp);
-  console.log(`Built the web app "${name}" in ${((Date.now() - started) / 1000).toFixed(1)} s → ${relative(REPO_ROOT, dir)}`);
+  console.log(
+    `Built the web app "${name}" in ${((Date.now() - started) / 1000).toFixed(1)} s → ${relative(REPO_ROOT, dir)}`,
+  );
   return dir;
 }

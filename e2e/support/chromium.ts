@@ -26,7 +26,9 @@ function run(command: string, args: string[]): void {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
   if (result.status !== 0) {
-    throw new Error(`\`${command} ${args.join(' ')}\` failed (exit ${result.status ?? result.signal}). ${INSTALL_HINT}`);
+    throw new Error(
+      `\`${command} ${args.join(' ')}\` failed (exit ${result.status ?? result.signal}). ${INSTALL_HINT}`,
+    );
   }
 }
 

@@ -24,7 +24,9 @@ let noticePrinted = false;
 export function postgresEnabled(): boolean {
   if (testDatabaseUrl()) return true;
   if (postgresRequired()) {
-    throw new Error('REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set: the PostgreSQL end-to-end variants cannot run.');
+    throw new Error(
+      'REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set: the PostgreSQL end-to-end variants cannot run.',
+    );
   }
   if (!noticePrinted) {
     console.log('Notice: TEST_DATABASE_URL is not set; skipping the PostgreSQL end-to-end variants.');
@@ -65,6 +67,7 @@ export async function createTestSchema(prefix: string): Promise<TestSchema> {
   return {
     name,
     url: withSearchPath(base, name),
-    drop: () => withClient(base, (client) => client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`)).then(() => undefined),
+    drop: () =>
+      withClient(base, (client) => client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`)).then(() => undefined),
   };
 }

@@ -81,7 +81,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   let exited: Promise<void> = Promise.resolve();
 
   const inherited: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['DATABASE_URL', 'WEB_DIST', 'PORT', 'OPS_TOKEN', 'KITCHEN_SIMULATOR', 'PUBLIC_URL']) delete inherited[key];
+  for (const key of ['DATABASE_URL', 'WEB_DIST', 'PORT', 'OPS_TOKEN', 'KITCHEN_SIMULATOR', 'PUBLIC_URL'])
+    delete inherited[key];
   const env: NodeJS.ProcessEnv = {
     ...inherited,
     PORT: String(port),
@@ -128,7 +129,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       await sleep(250);
     }
     await stop();
-    throw new Error(`The server did not answer GET /health with {ok:true} within ${START_TIMEOUT_MS / 1000} s. Its output:\n${output}`);
+    throw new Error(
+      `The server did not answer GET /health with {ok:true} within ${START_TIMEOUT_MS / 1000} s. Its output:\n${output}`,
+    );
   };
 
   const stop = async (): Promise<void> => {

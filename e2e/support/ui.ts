@@ -36,16 +36,28 @@ export function dialog(page: Page, title: string): Locator {
 }
 
 /** Waits until the page's path (and, when given, query string) is the expected one. */
-export async function waitForPath(page: Page, pathname: string, search?: string, timeout = UI_TIMEOUT_MS): Promise<URL> {
+export async function waitForPath(
+  page: Page,
+  pathname: string,
+  search?: string,
+  timeout = UI_TIMEOUT_MS,
+): Promise<URL> {
   await page.waitForURL(
-    (url) => url.pathname.replace(/\/+$/, '') === pathname.replace(/\/+$/, '') && (search === undefined || url.search === search),
+    (url) =>
+      url.pathname.replace(/\/+$/, '') === pathname.replace(/\/+$/, '') &&
+      (search === undefined || url.search === search),
     { timeout, waitUntil: 'commit' },
   );
   return new URL(page.url());
 }
 
 /** Polls `read` until `accept` holds or the timeout passes; returns the last value read. */
-export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeout = UI_TIMEOUT_MS, intervalMs = 250): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeout = UI_TIMEOUT_MS,
+  intervalMs = 250,
+): Promise<T> {
   const deadline = Date.now() + timeout;
   let value = await read();
   while (!accept(value) && Date.now() < deadline) {
@@ -83,7 +95,11 @@ export async function slotPicker(modal: Locator): Promise<SlotPicker> {
     const options = native.locator('option');
     const slotOptions = async () => {
       const all = await options.evaluateAll((elements) =>
-        (elements as HTMLOptionElement[]).map((o) => ({ text: (o.textContent ?? '').trim(), value: o.value, disabled: o.disabled })),
+        (elements as HTMLOptionElement[]).map((o) => ({
+          text: (o.textContent ?? '').trim(),
+          value: o.value,
+          disabled: o.disabled,
+        })),
       );
       return all.filter((o) => o.value !== '' && o.text !== PLACEHOLDER);
     };
@@ -93,7 +109,11 @@ export async function slotPicker(modal: Locator): Promise<SlotPicker> {
           const el = element as HTMLSelectElement;
           const selected = el.selectedOptions[0];
           const labels = Array.from(el.labels ?? []).map((label) => (label.textContent ?? '').trim());
-          return { selected: selected ? (selected.textContent ?? '').trim() : '', labels, aria: el.getAttribute('aria-label') ?? '' };
+          return {
+            selected: selected ? (selected.textContent ?? '').trim() : '',
+            labels,
+            aria: el.getAttribute('aria-label') ?? '',
+          };
         });
         return shown.selected === PLACEHOLDER || shown.labels.includes(PLACEHOLDER) || shown.aria === PLACEHOLDER;
       },
@@ -120,11 +140,16 @@ export async function slotPicker(modal: Locator): Promise<SlotPicker> {
   };
   return {
     async placeholderShown() {
-      return (await modal.getByText(PLACEHOLDER, { exact: true }).count()) > 0 || (await trigger.getAttribute('aria-label')) === PLACEHOLDER;
+      return (
+        (await modal.getByText(PLACEHOLDER, { exact: true }).count()) > 0 ||
+        (await trigger.getAttribute('aria-label')) === PLACEHOLDER
+      );
     },
     async slotLabels() {
       await openList();
-      const labels = (await page.getByRole('option').allInnerTexts()).map((label) => label.trim()).filter((label) => label !== PLACEHOLDER);
+      const labels = (await page.getByRole('option').allInnerTexts())
+        .map((label) => label.trim())
+        .filter((label) => label !== PLACEHOLDER);
       await page.keyboard.press('Escape').catch(() => undefined);
       return labels;
     },
