@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { cancelPreferredTimeModal, checkPreferredTimeModal } from './support/preferred-time.ts';
+import { ops } from './support/ops.ts';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';
 import { action, dialog, settle, text, visible, waitForPath } from './support/ui.ts';
@@ -38,5 +39,21 @@ describe('start screen, single-vendor build of Grill & Bun (no home delivery)', 
     await visible(page.getByRole('heading'));
     await settle(page);
     await screenshot(page, 'place-order-single-vendor-2');
+  });
+
+  test("the time-to-service tag reads 'No waiting' at a time to service of one minute or less, and not above", async () => {
+    // Spec §9: a tag when tts is over 60000 ms; at or below, 'No waiting'.
+    await ops(suite.server, 'PATCH', '/vendor/2', { tts: 60_000 });
+    const page = await suite.newPage();
+    await page.goto('/start');
+    await visible(action(page, 'Order & Collect'));
+    await visible(text(page, 'No waiting'));
+    await screenshot(page, 'start-single-vendor-2-no-waiting');
+
+    await ops(suite.server, 'PATCH', '/vendor/2', { tts: 15 * 60_000 });
+    await page.reload();
+    await visible(action(page, 'Order & Collect'));
+    await settle(page);
+    expect(await text(page, 'No waiting').count()).toBe(0);
   });
 });
