@@ -3,9 +3,12 @@ import { ErrorBody } from '@venue/contract/common';
 import { VendorIdParams, VenueIdParams } from '@venue/contract/route-params';
 import { TimeSlotList, VendorList } from '@venue/contract/venue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { TradingSchedule } from './trading-schedule.ts';
 import { listVendors, pickupTimeSlots } from './vendors.service.ts';
 
 export const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const schedule = new TradingSchedule();
+
   app.get(
     '/venue/:venueId/vendors',
     {
@@ -16,7 +19,7 @@ export const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: VendorList, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => listVendors(app.db, request.params.venueId, app.clock()),
+    async (request) => listVendors(app.db, request.params.venueId, app.clock(), schedule),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findVenue } from '../venues/venues.repository.ts';
+import type { TradingSchedule } from './trading-schedule.ts';
 import {
   findVendorRow,
   listOpeningHours,
@@ -43,8 +44,13 @@ function hoursByVendor(rows: Awaited<ReturnType<typeof listOpeningHours>>): Map<
  * hours still have a trading time ahead; `nextServiceTime` is now while trading, else the next
  * opening within a week, and null for a vendor the operator has closed.
  */
-export function toVendor(row: VendorRow, hours: OpeningHours, nowMs: number): Vendor {
-  const next = row.is_open === 1 ? nextServiceTime(hours, nowMs, row.time_zone) : null;
+export function toVendor(row: VendorRow, hours: OpeningHours, nowMs: number, schedule?: TradingSchedule): Vendor {
+  const next =
+    row.is_open !== 1
+      ? null
+      : schedule
+        ? schedule.nextServiceTime(row.id, hours, nowMs, row.time_zone)
+        : nextServiceTime(hours, nowMs, row.time_zone);
   const assets = { thumbnailAssetId: row.thumbnail_asset_id, locationImageAssetId: row.location_image_asset_id };
   return {
     id: row.id,
@@ -78,7 +84,12 @@ export function toVendor(row: VendorRow, hours: OpeningHours, nowMs: number): Ve
 }
 
 /** The vendors of a venue; 404 when the venue does not exist. */
-export async function listVendors(db: Kysely<Database>, venueId: number, nowMs: number): Promise<Vendor[]> {
+export async function listVendors(
+  db: Kysely<Database>,
+  venueId: number,
+  nowMs: number,
+  schedule?: TradingSchedule,
+): Promise<Vendor[]> {
   const venue = await findVenue(db, venueId);
   if (!venue) throw notFound(`Venue ${venueId} not found`);
   const rows = await listVendorRowsOfVenue(db, venueId);
@@ -88,7 +99,7 @@ export async function listVendors(db: Kysely<Database>, venueId: number, nowMs: 
       rows.map((r) => r.id),
     ),
   );
-  return rows.map((row) => toVendor(row, hours.get(row.id) ?? [], nowMs));
+  return rows.map((row) => toVendor(row, hours.get(row.id) ?? [], nowMs, schedule));
 }
 
 /** The vendor row and its opening hours; 404 when it does not exist. */
