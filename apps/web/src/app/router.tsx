@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { Loader } from '../components/ui/loader';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { ORDER_FLOW_BASE, PATHS } from './routes';
@@ -21,6 +22,8 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // shown while the first screen's chunk loads
+    hydrateFallbackElement: <Loader label="Loading…" />,
     children: [
       { index: true, loader: redirectHomeKeepingQuery },
       { path: PATHS.start.slice(1), lazy: () => import('./routes/start') },

@@ -35,6 +35,7 @@ describe('app store', () => {
       JSON.stringify({
         order: { pickedTime: '2026-11-22T08:00:00.000Z', orderAmount: { fetchStatus: 'fetching' } },
         venue: { vendors: { data: [], fetchStatus: 'fetching', error: null } },
+        network: { status: 'failed', connectionModalOpen: true },
       }),
     );
     const state = createAppStore().getState();
@@ -43,7 +44,8 @@ describe('app store', () => {
     expect(state.venue.vendors.fetchStatus).toBe('failed');
     // keys missing from an older save take their defaults
     expect(state.order.orderBurden).toBe(0);
-    expect(state.network.status).toBe('success');
+    // the connection is checked afresh on every visit
+    expect(state.network).toEqual({ status: 'success', connectionModalOpen: false });
   });
 
   it('starts fresh when the saved state is corrupt', () => {

@@ -26,6 +26,12 @@ const rootReducer = combineReducers({
 export type RootState = ReturnType<typeof rootReducer>;
 
 /**
+ * The connection belongs to this visit, not the last one: the app checks it afresh with GET /v1/time
+ * on start, so a modal left open when the page was closed does not flash up again.
+ */
+const NOT_RESTORED = new Set(['network']);
+
+/**
  * Saved state laid over each slice's initial state: keys the saved copy lacks (an older version of
  * the app saved it) take their defaults, and slices that are not objects are ignored.
  */
@@ -33,7 +39,7 @@ export function mergeSavedState(saved: Record<string, unknown> | undefined): Roo
   if (!saved) return undefined;
   const merged: Record<string, unknown> = {};
   for (const [key, slice] of Object.entries(slices)) {
-    const value = saved[key];
+    const value = NOT_RESTORED.has(key) ? undefined : saved[key];
     const initial = slice.getInitialState() as object;
     merged[key] = value && typeof value === 'object' && !Array.isArray(value) ? { ...initial, ...value } : initial;
   }
