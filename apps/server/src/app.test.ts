@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { ErrorBody } from '@venue/contract/common';
 import { HealthResponse } from '@venue/contract/system';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
 import { databases } from './test/databases.ts';
-import { useTestApp } from './test/test-app.ts';
+import { testConfig, useTestApp } from './test/test-app.ts';
 
 const PUBLIC_ADDRESS = '203.0.113.7';
 
@@ -166,5 +168,26 @@ describe.each(databases)('serving the built web app on $name', (database) => {
     expect(api.headers['content-type']).toMatch(/^application\/json/);
     const menu = await ctx.app.inject({ method: 'GET', url: '/v1/vendor/1/current-menu' });
     expect(menu.statusCode).toBe(200);
+  });
+});
+
+describe('when the server itself fails', () => {
+  it('answers a plain 500 JSON without internal details', async () => {
+    // A database without tables makes every query throw.
+    const database = openDatabase({ kind: 'sqlite', path: ':memory:' });
+    const app = await buildApp({ config: testConfig(), db: database.db, logger: false });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/v1/vendor/1/current-menu' });
+      expect(res.statusCode).toBe(500);
+      expect(ErrorBody.parse(res.json())).toEqual({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Something went wrong on our side. Please try again.',
+      });
+      expect(res.body).not.toMatch(/menu_items|vendors|sqlite|stack/i);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });

@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
   WEB_DIST: z.string().trim().min(1).optional(),
+  // Per client address and minute; loopback is exempt. Behind a reverse proxy set TRUST_PROXY=1, or
+  // every customer shares the proxy's address and its allowance (docs/decisions/004-rate-limits.md).
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1200),
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
