@@ -16,6 +16,14 @@ const KNOWN_PATHS = [
   '/order-flow/alert-order',
 ];
 
+/** Spec §2 step numbers (payment 1, wait-order 2, alert-order 3, all others 0) as header labels. */
+const STEP_LABELS = ['Order', 'Pay', 'Track', 'Collect'];
+const CURRENT_STEP: Record<string, string> = {
+  '/order-flow/payment': 'Pay',
+  '/order-flow/wait-order': 'Track',
+  '/order-flow/alert-order': 'Collect',
+};
+
 describe('routes and redirects (spec §2)', () => {
   const suite = setupSuite({ build: 'multi-vendor' });
 
@@ -40,7 +48,7 @@ describe('routes and redirects (spec §2)', () => {
     await visible(text(page, 'Harbourside Stadium'));
   });
 
-  test.each(KNOWN_PATHS)('%s renders a page with a heading, never a blank page', async (path) => {
+  test.each(KNOWN_PATHS)('%s renders a page with a heading (in the flow, the step header at its step), never a blank page', async (path) => {
     const page = await suite.newPage();
     await page.goto(path);
     // Order-flow screens may redirect by their guards (no vendor, no order): judge where we land.
@@ -49,6 +57,15 @@ describe('routes and redirects (spec §2)', () => {
     const bodyText = (await page.locator('body').innerText()).trim();
     expect(bodyText.length, `visible text at ${page.url()}`).toBeGreaterThan(0);
     await screenshot(page, `route-${path.replaceAll('/', '-')}`);
+    const landed = new URL(page.url()).pathname;
+    if (landed.startsWith('/order-flow/')) {
+      // In the flow the step header is always there, its current step the page's step number.
+      for (const label of STEP_LABELS) await visible(text(page, label));
+      const current = await visible(page.locator('[aria-current="step"]'));
+      expect((await current.innerText()).trim(), `current step at ${landed}`).toContain(
+        CURRENT_STEP[landed] ?? 'Order',
+      );
+    }
     expect(suite.pageErrors).toEqual([]);
   });
 
@@ -56,7 +73,7 @@ describe('routes and redirects (spec §2)', () => {
     const page = await suite.newPage();
     await page.goto('/order-flow/discover-vendor');
     await waitForPath(page, '/order-flow/discover-vendor');
-    for (const label of ['Order', 'Pay', 'Track', 'Collect']) {
+    for (const label of STEP_LABELS) {
       await visible(text(page, label));
     }
     // Discover-vendor is step 0 (spec §2), marked for screen readers with aria-current="step".
