@@ -48,26 +48,29 @@ describe('routes and redirects (spec §2)', () => {
     await visible(text(page, 'Harbourside Stadium'));
   });
 
-  test.each(KNOWN_PATHS)('%s renders a page with a heading (in the flow, the step header at its step), never a blank page', async (path) => {
-    const page = await suite.newPage();
-    await page.goto(path);
-    // Order-flow screens may redirect by their guards (no vendor, no order): judge where we land.
-    await visible(page.getByRole('heading'));
-    await settle(page);
-    const bodyText = (await page.locator('body').innerText()).trim();
-    expect(bodyText.length, `visible text at ${page.url()}`).toBeGreaterThan(0);
-    await screenshot(page, `route-${path.replaceAll('/', '-')}`);
-    const landed = new URL(page.url()).pathname;
-    if (landed.startsWith('/order-flow/')) {
-      // In the flow the step header is always there, its current step the page's step number.
-      for (const label of STEP_LABELS) await visible(text(page, label));
-      const current = await visible(page.locator('[aria-current="step"]'));
-      expect((await current.innerText()).trim(), `current step at ${landed}`).toContain(
-        CURRENT_STEP[landed] ?? 'Order',
-      );
-    }
-    expect(suite.pageErrors).toEqual([]);
-  });
+  test.each(KNOWN_PATHS)(
+    '%s renders a page with a heading (in the flow, the step header at its step), never a blank page',
+    async (path) => {
+      const page = await suite.newPage();
+      await page.goto(path);
+      // Order-flow screens may redirect by their guards (no vendor, no order): judge where we land.
+      await visible(page.getByRole('heading'));
+      await settle(page);
+      const bodyText = (await page.locator('body').innerText()).trim();
+      expect(bodyText.length, `visible text at ${page.url()}`).toBeGreaterThan(0);
+      await screenshot(page, `route-${path.replaceAll('/', '-')}`);
+      const landed = new URL(page.url()).pathname;
+      if (landed.startsWith('/order-flow/')) {
+        // In the flow the step header is always there, its current step the page's step number.
+        for (const label of STEP_LABELS) await visible(text(page, label));
+        const current = await visible(page.locator('[aria-current="step"]'));
+        expect((await current.innerText()).trim(), `current step at ${landed}`).toContain(
+          CURRENT_STEP[landed] ?? 'Order',
+        );
+      }
+      expect(suite.pageErrors).toEqual([]);
+    },
+  );
 
   test('the step header reads Order, Pay, Track, Collect on an order-flow page, Order marked current', async () => {
     const page = await suite.newPage();
