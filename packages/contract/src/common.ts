@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** An id in a path: a non-negative integer written in decimal. */
-export const IdParam = z.coerce.number().int().nonnegative().max(2_147_483_647);
-
 /** Money as the API shows it: `amount` in major units for display, `minorAmount` the exact value in cents. */
 export const Money = z.object({
   amount: z.number(),

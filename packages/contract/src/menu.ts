@@ -68,9 +68,3 @@ export const Menu = z.object({
   modifierGroups: z.array(ModifierGroup),
 });
 export type Menu = z.infer<typeof Menu>;
-
-/** GET /v1/displayassets/{assetId}/transformed/{transform}: `350x` (width), `100x100` (box), `x200` (height). */
-export const AssetParams = z.object({
-  assetId: z.coerce.number().int().nonnegative().max(2_147_483_647),
-  transform: z.string().regex(/^(\d{1,4})?x(\d{1,4})?$/, 'transform must look like 350x, x200 or 100x100'),
-});

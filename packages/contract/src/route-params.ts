@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * A path id as the server accepts it: decimal digits only, in IdParam's range (common.ts). IdParam
- * coerces with Number(), which also takes '', ' ', '0x10' and '1e2'; those must answer 400.
+ * A path id as the server accepts it: decimal digits only, within a 32-bit signed integer. Plain
+ * coercion with Number() would also take '', ' ', '0x10' and '1e2'; those must answer 400.
  */
 export const DecimalId = z
   .string()

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import { GeoLocation, IdParam, Money, ServiceMode } from './common.ts';
-
-export const ClientParams = z.object({ clientId: IdParam });
-export const VenueParams = z.object({ venueId: IdParam });
-export const VendorParams = z.object({ vendorId: IdParam });
+import { GeoLocation, Money, ServiceMode } from './common.ts';
 
 /** A venue of a client (stadium, food court). */
 export const Venue = z.object({
