@@ -47,11 +47,27 @@ export function zonedParts(instantMs: number, timeZone: string): ZonedParts {
   return { year, month, day, hour: values.hour ?? 0, minute: values.minute ?? 0, second: values.second ?? 0, weekday };
 }
 
-/** The zone's offset from UTC at an instant, in ms (Sydney summer: +11 h). */
+const QUARTER_HOUR_MS = 900_000;
+const OFFSET_CACHE_LIMIT = 100_000;
+const offsetCache = new Map<string, number>();
+
+/**
+ * The zone's offset from UTC at an instant, in ms (Sydney summer: +11 h). Offsets only change on a
+ * UTC quarter hour in every zone in use, so they are remembered per quarter hour: Intl formatting
+ * is by far the slowest step of slot and opening-hours arithmetic.
+ */
 export function zoneOffsetMs(instantMs: number, timeZone: string): number {
-  const p = zonedParts(instantMs, timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - Math.floor(instantMs / 1000) * 1000;
+  const bucket = Math.floor(instantMs / QUARTER_HOUR_MS);
+  const key = `${timeZone}|${bucket}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    const start = bucket * QUARTER_HOUR_MS;
+    const p = zonedParts(start, timeZone);
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - start;
+    if (offsetCache.size >= OFFSET_CACHE_LIMIT) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return offset;
 }
 
 /**
