@@ -1,0 +1,7 @@
+import SummaryReporter from './summary-reporter.ts';
+
+export default class EndToEndSummary extends SummaryReporter {
+  constructor() {
+    super('e2e');
+  }
+}
