@@ -1,0 +1,110 @@
+/**
+ * Order statuses (spec §4) and what the tracking screens and route guards (spec §2) do with them.
+ * The status groups themselves live in route-guards.ts; this file adds the wait-screen rules and
+ * the finished/tracking redirects.
+ */
+import { isFinishedStatus } from './route-guards.ts';
+
+/** Spec §4 order statuses. */
+export const ORDER_STATUSES = [
+  'Pending',
+  'Paid',
+  'Waiting',
+  'PendingAlerted',
+  'Alerted',
+  'Serviced',
+  'Cancelled',
+  'VendorSupportRequired',
+  'Scheduled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Whether a value is one of the spec's order statuses. */
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** Spec §4: the wait screen polls until the order reaches one of these. */
+export const WAIT_OVER_STATUSES = ['PendingAlerted', 'Cancelled', 'Alerted', 'Serviced'] as const;
+
+/** Whether the wait screen's polling has found what it waits for. */
+export function isWaitOver(status: string | null | undefined): boolean {
+  return status != null && (WAIT_OVER_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * What the wait screen shows when polling ends with a status (spec §4): PendingAlerted or
+ * Serviced open the pick-up modal; Cancelled opens 'Temporary problem!'; Alerted (the customer
+ * was already told, e.g. in another tab) goes straight on to alert-order.
+ */
+export type WaitOutcome = 'pick-up' | 'problem' | 'move-on';
+
+/** The wait screen's reaction to a status its polling found, or null while it keeps waiting. */
+export function waitOutcome(status: string | null | undefined): WaitOutcome | null {
+  switch (status) {
+    case 'PendingAlerted':
+    case 'Serviced':
+      return 'pick-up';
+    case 'Cancelled':
+      return 'problem';
+    case 'Alerted':
+      return 'move-on';
+    default:
+      return null;
+  }
+}
+
+/**
+ * What the wait screen does on entry (spec §4): with PendingAlerted it sends the alerted call (and
+ * shows the pick-up modal); with Cancelled or Serviced it moves on to alert-order at once, as it
+ * does with the other finished statuses (Alerted, VendorSupportRequired) whose screen is
+ * alert-order; otherwise it polls.
+ */
+export type WaitEntryAction = 'send-alerted' | 'move-on' | 'poll';
+
+export function waitEntryAction(status: string | null | undefined): WaitEntryAction {
+  if (status === 'PendingAlerted') return 'send-alerted';
+  if (isFinishedStatus(status)) return 'move-on';
+  return 'poll';
+}
+
+/** The paths the status redirects need, given by the app. */
+export interface StatusRoutes {
+  /** the final route (alert-order) */
+  final: string;
+  /** where order-tracking routes go without a status (the start screen) */
+  fallback: string;
+  /** the order-tracking routes (wait-order, alert-order) */
+  tracking: readonly string[];
+}
+
+const trimmed = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
+
+/**
+ * Spec §2: with status PendingAlerted, Alerted, Serviced, Cancelled or VendorSupportRequired most
+ * routes redirect to the final route. The tracking routes are the exceptions: alert-order is the
+ * destination, and wait-order must stay reachable because it is where the ready status is first
+ * noticed (it sends the alerted call and opens the pick-up modal, spec §4). Returns where to go, or
+ * null to stay.
+ */
+export function finishedOrderRedirect(
+  pathname: string,
+  orderStatus: string | null | undefined,
+  routes: StatusRoutes,
+): string | null {
+  if (!isFinishedStatus(orderStatus)) return null;
+  return routes.tracking.includes(trimmed(pathname)) ? null : routes.final;
+}
+
+/**
+ * Spec §2: order-tracking routes redirect to the fallback when the order has no status. Returns
+ * where to go, or null to stay.
+ */
+export function trackingRouteRedirect(
+  pathname: string,
+  orderStatus: string | null | undefined,
+  routes: StatusRoutes,
+): string | null {
+  if (orderStatus) return null;
+  return routes.tracking.includes(trimmed(pathname)) ? routes.fallback : null;
+}

@@ -1,0 +1,39 @@
+/** The wait screen's progress indicator (spec §4): how far an order is between queueing and its estimate. */
+
+/** Spec §4: the indicator has 8 steps. */
+export const PROGRESS_STEP_COUNT = 8;
+/** Spec §4: the percent at which each step after the first begins. */
+export const PROGRESS_STAGES = [13, 27, 40, 56, 70, 83, 92] as const;
+
+/**
+ * Spec §4: percent = time elapsed since `timeQueued` over (`timeServiceEstimated` − `timeQueued`),
+ * kept within 0..100. An estimate at or before the queue time means the order is due: 100 once
+ * that moment has passed, else 0. Missing or unreadable times give 0.
+ */
+export function progressPercent(timeQueuedMs: number, timeServiceEstimatedMs: number, nowMs: number): number {
+  if (![timeQueuedMs, timeServiceEstimatedMs, nowMs].every(Number.isFinite)) return 0;
+  const total = timeServiceEstimatedMs - timeQueuedMs;
+  const elapsed = nowMs - timeQueuedMs;
+  if (total <= 0) return elapsed >= total && nowMs >= timeServiceEstimatedMs ? 100 : 0;
+  return Math.min(100, Math.max(0, (elapsed / total) * 100));
+}
+
+/** The step (0..7) a percent has reached: how many of the stage thresholds it is at or past. */
+export function progressStep(percent: number): number {
+  if (!Number.isFinite(percent)) return 0;
+  return PROGRESS_STAGES.filter((stage) => percent >= stage).length;
+}
+
+/** An ISO instant in epoch ms, or NaN when absent or unreadable. */
+function instantMs(iso: string | null | undefined): number {
+  return iso ? Date.parse(iso) : Number.NaN;
+}
+
+/** Progress of a placed order's `timing` (ISO instants) at `nowMs`: its percent and step. */
+export function orderProgress(
+  timing: { timeQueued: string | null | undefined; timeServiceEstimated: string | null | undefined },
+  nowMs: number,
+): { percent: number; step: number } {
+  const percent = progressPercent(instantMs(timing.timeQueued), instantMs(timing.timeServiceEstimated), nowMs);
+  return { percent, step: progressStep(percent) };
+}
