@@ -20,6 +20,7 @@ import { displayAssetRoutes } from './modules/display-assets/display-assets.rout
 import { DisplayAssetRenderer } from './modules/display-assets/display-assets.service.ts';
 import { MenuCache } from './modules/menu/menu-cache.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { orderPaymentRoutes } from './modules/order-payment/order-payment.routes.ts';
 import { healthRoutes, timeRoutes } from './modules/system/system.routes.ts';
 import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
 import { venueRoutes } from './modules/venues/venues.routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(venueRoutes);
       await v1.register(vendorRoutes);
       await v1.register(menuRoutes);
+      await v1.register(orderPaymentRoutes);
       await v1.register(displayAssetRoutes);
       await v1.register(timeRoutes);
       await v1.register(healthRoutes);

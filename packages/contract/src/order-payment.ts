@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GeoLocation, Money, ServiceMode } from './common.ts';
+import { ErrorBody, GeoLocation, Money, ServiceMode } from './common.ts';
 
 /** Spec §9: per-item count max 99. */
 const Quantity = z.number().int().min(1).max(99);
@@ -62,3 +62,14 @@ export type PaymentSummary = z.infer<typeof PaymentSummary>;
 
 export const CalculateOrderPaymentResponse = z.object({ paymentSummary: PaymentSummary });
 export type CalculateOrderPaymentResponse = z.infer<typeof CalculateOrderPaymentResponse>;
+
+/**
+ * A 4xx answer to an order the server will not price or take (calculate-order-payment,
+ * place-order): the standard error body plus, when the problem names items, their menu item ids
+ * (so the app can remove sold-out items) and a machine-readable reason.
+ */
+export const OrderProblemBody = ErrorBody.extend({
+  code: z.string().optional(),
+  menuItemIds: z.array(z.number().int()).optional(),
+});
+export type OrderProblemBody = z.infer<typeof OrderProblemBody>;

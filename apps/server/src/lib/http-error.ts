@@ -22,14 +22,19 @@ export function reasonPhrase(statusCode: number): string {
 
 export class HttpError extends Error {
   readonly statusCode: number;
+  /** extra fields of the error body (e.g. `menuItemIds` of an order problem) */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(statusCode: number, message: string) {
+  constructor(statusCode: number, message: string, details?: Record<string, unknown>) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
+    this.details = details;
   }
 }
 
 export const notFound = (message: string) => new HttpError(404, message);
 export const badRequest = (message: string) => new HttpError(400, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const unauthorized = (message: string) => new HttpError(401, message);
+export const unprocessable = (message: string) => new HttpError(422, message);

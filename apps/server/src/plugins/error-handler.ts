@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { reasonPhrase } from '../lib/http-error.ts';
+import { HttpError, reasonPhrase } from '../lib/http-error.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -21,11 +21,11 @@ function describeValidation(issues: readonly ValidationIssue[], context: string 
   return parts.join('; ');
 }
 
-export function sendError(reply: FastifyReply, statusCode: number, message: string) {
+export function sendError(reply: FastifyReply, statusCode: number, message: string, details?: Record<string, unknown>) {
   return reply
     .code(statusCode)
     .type('application/json; charset=utf-8')
-    .send({ statusCode, error: reasonPhrase(statusCode), message });
+    .send({ ...details, statusCode, error: reasonPhrase(statusCode), message });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -37,7 +37,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Rate limiting and other plugin errors carry their own headers (Retry-After …), already set on the reply.
-      return sendError(reply, status, error.message || reasonPhrase(status));
+      const details = error instanceof HttpError ? error.details : undefined;
+      return sendError(reply, status, error.message || reasonPhrase(status), details);
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'Something went wrong on our side. Please try again.');

@@ -8,9 +8,11 @@
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { PricingMenu } from '@venue/domain/order-pricing';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { buildMenu, menuVersion } from './menu.service.ts';
+import { toPricingMenu } from './pricing-menu.ts';
 
 export interface CachedMenu {
   vendorId: number;
@@ -20,6 +22,8 @@ export interface CachedMenu {
   etag: string;
   version: number;
   checkedAt: number;
+  /** the same menu as maps for server-side pricing */
+  pricing: PricingMenu;
   gzip?: Buffer;
   brotli?: Buffer;
 }
@@ -83,9 +87,17 @@ export class MenuCache {
       stale.checkedAt = this.clock();
       return stale;
     }
-    const json = JSON.stringify(await buildMenu(this.db, vendorId));
+    const menu = await buildMenu(this.db, vendorId);
+    const json = JSON.stringify(menu);
     const hash = createHash('sha256').update(json).digest('base64url').slice(0, 22);
-    const entry: CachedMenu = { vendorId, json, etag: `"${hash}"`, version, checkedAt: this.clock() };
+    const entry: CachedMenu = {
+      vendorId,
+      json,
+      etag: `"${hash}"`,
+      version,
+      checkedAt: this.clock(),
+      pricing: toPricingMenu(menu),
+    };
     if ((this.generations.get(vendorId) ?? 0) === generation) this.entries.set(vendorId, entry);
     return entry;
   }
