@@ -1,5 +1,7 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { isValidMobile, normalizeMobile } from '@venue/domain/validation';
 import type { FetchStatus } from '../../../lib/fetch-status';
+import { CONSUMER_ERROR_MESSAGE, saveConsumer } from '../api/save-consumer';
 
 /** Spec §3 Consumer: the saved record plus the contact form's inputs. */
 export interface ConsumerState {
@@ -11,6 +13,8 @@ export interface ConsumerState {
   mobilePhoneFormInput: string;
   emailAddressFormInput: string;
   fullNameFormInput: string;
+  /** the mobile number the server holds for this consumer (a different one makes a new consumer) */
+  savedMobile: string | null;
   fetchStatus: FetchStatus | null;
   error: string | null;
 }
@@ -24,12 +28,76 @@ export const initialConsumerState: ConsumerState = {
   mobilePhoneFormInput: '',
   emailAddressFormInput: '',
   fullNameFormInput: '',
+  savedMobile: null,
   fetchStatus: null,
   error: null,
 };
 
+/** A consumer the app kept under its own localStorage key before the whole state was saved. */
+export interface LegacyConsumer {
+  id: string;
+  hmacKey: string;
+  contact?: { mobile?: string; email?: string };
+  name?: { fullName?: string };
+}
+
 export const consumerSlice = createSlice({
   name: 'consumer',
   initialState: initialConsumerState,
-  reducers: {},
+  reducers: {
+    /** Spec §5: the mobile input keeps what is typed; the contact keeps it only when valid. */
+    mobileInputChanged(state, action: PayloadAction<string>) {
+      state.mobilePhoneFormInput = action.payload;
+      if (isValidMobile(action.payload)) state.contact.mobile = normalizeMobile(action.payload);
+    },
+    emailInputChanged(state, action: PayloadAction<string>) {
+      state.emailAddressFormInput = action.payload;
+    },
+    fullNameInputChanged(state, action: PayloadAction<string>) {
+      state.fullNameFormInput = action.payload;
+    },
+    /** Spec §3: a legacy consumer stored locally is imported once (only when none is saved yet). */
+    legacyConsumerImported(state, action: PayloadAction<LegacyConsumer>) {
+      if (state.id) return;
+      const legacy = action.payload;
+      state.id = legacy.id;
+      state.hmacKey = legacy.hmacKey;
+      state.contact = { mobile: legacy.contact?.mobile ?? '', email: legacy.contact?.email ?? '' };
+      state.name = { fullName: legacy.name?.fullName ?? '' };
+      state.savedMobile = state.contact.mobile;
+      state.mobilePhoneFormInput ||= state.contact.mobile;
+      state.emailAddressFormInput ||= state.contact.email;
+      state.fullNameFormInput ||= state.name.fullName;
+    },
+    /** The record the server no longer knows (e.g. a new database): the next save creates it again. */
+    consumerForgotten(state) {
+      state.id = null;
+      state.hmacKey = null;
+      state.savedMobile = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(saveConsumer.pending, (state) => {
+        state.fetchStatus = 'fetching';
+        state.error = null;
+      })
+      .addCase(saveConsumer.fulfilled, (state, action) => {
+        const saved = action.payload;
+        state.id = saved.id;
+        state.hmacKey = saved.hmacKey;
+        state.contact = saved.contact;
+        state.name = saved.name;
+        state.metaData = saved.metaData;
+        state.savedMobile = saved.contact.mobile;
+        state.fetchStatus = 'success';
+      })
+      .addCase(saveConsumer.rejected, (state, action) => {
+        state.fetchStatus = 'failed';
+        state.error = action.payload ?? action.error.message ?? CONSUMER_ERROR_MESSAGE;
+      });
+  },
 });
+
+export const { mobileInputChanged, emailInputChanged, fullNameInputChanged, legacyConsumerImported, consumerForgotten } =
+  consumerSlice.actions;

@@ -1,0 +1,76 @@
+import { createHmac } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setNetworkListener } from './api-client';
+import {
+  AUTHORIZATION_HEADER,
+  hmacSha1Base64,
+  signatureBase,
+  signatureHeaders,
+  signedRequest,
+  TIMESTAMP_HEADER,
+} from './request-signing';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setNetworkListener(null);
+});
+
+const key = { consumerId: 'c-42', hmacKey: 'secret-key' };
+
+describe('HMAC-SHA1 by Web Crypto', () => {
+  it('matches the RFC 2202 test vector', async () => {
+    expect(await hmacSha1Base64('Jefe', 'what do ya want for nothing?')).toBe(
+      Buffer.from('effcdf6ae5eb2fa2d27416d5f184df9c259a7c79', 'hex').toString('base64'),
+    );
+  });
+  it("matches Node's crypto for a signature base", async () => {
+    const base = signatureBase({
+      path: '/v1/vendor/1/place-order',
+      method: 'post',
+      body: '{"a":1}',
+      contentType: 'application/json',
+      timestamp: '1700000000000',
+    });
+    expect(await hmacSha1Base64(key.hmacKey, base)).toBe(createHmac('sha1', key.hmacKey).update(base).digest('base64'));
+  });
+});
+
+describe('signed requests (spec §7 auth calls)', () => {
+  it('sends the timestamp and an authorisation header with the consumer id and the signature', async () => {
+    const headers = await signatureHeaders(key, { path: '/v1/x', method: 'GET', body: '' }, 1_700_000_000_000);
+    expect(headers[TIMESTAMP_HEADER]).toBe('1700000000000');
+    const base = signatureBase({
+      path: '/v1/x',
+      method: 'GET',
+      body: '',
+      contentType: 'application/json',
+      timestamp: '1700000000000',
+    });
+    const expected = createHmac('sha1', key.hmacKey).update(base).digest('base64');
+    expect(headers[AUTHORIZATION_HEADER]).toContain(key.consumerId);
+    expect(headers[AUTHORIZATION_HEADER]).toContain(expected);
+  });
+
+  it('signs exactly the body and path it sends', async () => {
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(
+      signedRequest(key, '/current-consumer/order/7/coupon?couponCode=A%20B', { method: 'PUT' }),
+    ).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/v1/current-consumer/order/7/coupon?couponCode=A%20B');
+    expect(init.body).toBe('{}');
+    const sent = init.headers as Record<string, string>;
+    const base = signatureBase({
+      path: '/v1/current-consumer/order/7/coupon?couponCode=A%20B',
+      method: 'PUT',
+      body: '{}',
+      contentType: 'application/json',
+      timestamp: sent[TIMESTAMP_HEADER]!,
+    });
+    expect(sent[AUTHORIZATION_HEADER]).toContain(createHmac('sha1', key.hmacKey).update(base).digest('base64'));
+  });
+});
