@@ -12,13 +12,22 @@ export function stepLabels(selectedServiceMode: string): readonly string[] {
 }
 
 /** An order-flow screen: branded header, step header for the current path, content, bottom action. */
-export function FlowScreen({ action, children }: { action?: ReactNode; children: ReactNode }) {
+export function FlowScreen({
+  action,
+  toolbar,
+  children,
+}: {
+  action?: ReactNode;
+  toolbar?: ReactNode;
+  children: ReactNode;
+}) {
   const { pathname } = useLocation();
   const selectedServiceMode = useAppSelector((state) => state.order.orderConfiguration.selectedServiceMode);
   return (
     <Layout
       header={<BrandHeader venueName={settings.venueName} />}
       steps={<StepHeader labels={stepLabels(selectedServiceMode)} current={stepOf(pathname)} />}
+      toolbar={toolbar}
       action={action}
     >
       {children}

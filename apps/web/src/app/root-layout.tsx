@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { settings } from '../config/settings';
 import { ConnectionModal } from '../features/network/components/connection-modal';
 import { useNetworkCheck } from '../features/network/hooks/use-network-check';
 import { connectionModalClosed } from '../features/network/store/network-slice';
 import { useAppDispatch, useAppSelector } from './hooks';
+import { OrderSessionWatch } from './order-flow/session-watch';
+import styles from './root-layout.module.css';
 
 /** Spec §2: the page scrolls to top on each location change. */
 export function ScrollToTop() {
@@ -15,7 +17,14 @@ export function ScrollToTop() {
   return null;
 }
 
-/** Around every screen: scroll reset, the /time network check and the 'Connection troubles!' modal. */
+/** A thin bar at the top while the next screen's guard loads the store and menu. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return <div className={styles.progress} role="progressbar" aria-label="Loading" />;
+}
+
+/** Around every screen: scroll reset, the /time network check, the order session check and the 'Connection troubles!' modal. */
 export function RootLayout() {
   const dispatch = useAppDispatch();
   const connectionModalOpen = useAppSelector((state) => state.network.connectionModalOpen);
@@ -24,7 +33,9 @@ export function RootLayout() {
   return (
     <>
       <ScrollToTop />
+      <NavigationProgress />
       <Outlet />
+      <OrderSessionWatch />
       <ConnectionModal
         open={connectionModalOpen}
         venueName={settings.venueName}

@@ -1,8 +1,11 @@
+import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Loader } from '../components/ui/loader';
+import { requireOrder } from './order-flow/require-order';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { ORDER_FLOW_BASE, PATHS } from './routes';
+import type { AppStore } from './store';
 
 /** Root and unknown paths: home, keeping the query string (spec §2). */
 export function redirectHomeKeepingQuery({ request }: LoaderFunctionArgs) {
@@ -16,33 +19,58 @@ export function redirectHome() {
 
 const flowSegment = (path: string) => path.slice(ORDER_FLOW_BASE.length + 1);
 
-/** Every route of spec §2; each screen is its own lazily loaded chunk. */
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    // shown while the first screen's chunk loads
-    hydrateFallbackElement: <Loader label="Loading…" />,
-    children: [
-      { index: true, loader: redirectHomeKeepingQuery },
-      { path: PATHS.start.slice(1), lazy: () => import('./routes/start') },
-      {
-        path: ORDER_FLOW_BASE.slice(1),
-        children: [
-          { index: true, loader: redirectHome },
-          { path: flowSegment(PATHS.delivery), lazy: () => import('./routes/delivery') },
-          { path: flowSegment(PATHS.discoverVendor), lazy: () => import('./routes/discover-vendor') },
-          { path: flowSegment(PATHS.placeOrder), lazy: () => import('./routes/place-order') },
-          { path: flowSegment(PATHS.confirmOrder), lazy: () => import('./routes/confirm-order') },
-          { path: flowSegment(PATHS.confirmContact), lazy: () => import('./routes/confirm-contact') },
-          { path: flowSegment(PATHS.payment), lazy: () => import('./routes/payment') },
-          { path: flowSegment(PATHS.waitOrder), lazy: () => import('./routes/wait-order') },
-          { path: flowSegment(PATHS.alertOrder), lazy: () => import('./routes/alert-order') },
-          { path: '*', loader: redirectHome },
-        ],
-      },
-      { path: '*', loader: redirectHomeKeepingQuery },
-    ],
-  },
-];
+/** A route module whose loader (a transition guard) needs the store. */
+interface GuardedModule {
+  Component: ComponentType;
+  createLoader: (store: AppStore) => (args: LoaderFunctionArgs) => unknown;
+}
+
+/** Loads a guarded screen's chunk, with its loader bound to the store. */
+function guarded(store: AppStore, load: () => Promise<GuardedModule>) {
+  return async () => {
+    const module = await load();
+    return { Component: module.Component, loader: module.createLoader(store) };
+  };
+}
+
+/**
+ * Every route of spec §2; each screen is its own lazily loaded chunk. Loaders are the transition
+ * guards: place-order and confirm-order check the store and the menu on entry, the later steps
+ * need an order in progress.
+ */
+export function createRoutes(store: AppStore): RouteObject[] {
+  const needsOrder = requireOrder(store);
+  return [
+    {
+      path: '/',
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      // shown while the first screen's chunk loads
+      hydrateFallbackElement: <Loader label="Loading…" />,
+      children: [
+        { index: true, loader: redirectHomeKeepingQuery },
+        { path: PATHS.start.slice(1), lazy: () => import('./routes/start') },
+        {
+          path: ORDER_FLOW_BASE.slice(1),
+          children: [
+            { index: true, loader: redirectHome },
+            { path: flowSegment(PATHS.delivery), lazy: () => import('./routes/delivery') },
+            { path: flowSegment(PATHS.discoverVendor), lazy: () => import('./routes/discover-vendor') },
+            { path: flowSegment(PATHS.placeOrder), lazy: guarded(store, () => import('./routes/place-order')) },
+            { path: flowSegment(PATHS.confirmOrder), lazy: guarded(store, () => import('./routes/confirm-order')) },
+            {
+              path: flowSegment(PATHS.confirmContact),
+              loader: needsOrder,
+              lazy: () => import('./routes/confirm-contact'),
+            },
+            { path: flowSegment(PATHS.payment), loader: needsOrder, lazy: () => import('./routes/payment') },
+            { path: flowSegment(PATHS.waitOrder), loader: needsOrder, lazy: () => import('./routes/wait-order') },
+            { path: flowSegment(PATHS.alertOrder), loader: needsOrder, lazy: () => import('./routes/alert-order') },
+            { path: '*', loader: redirectHome },
+          ],
+        },
+        { path: '*', loader: redirectHomeKeepingQuery },
+      ],
+    },
+  ];
+}

@@ -1,5 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { consumerSlice } from '../features/consumer/store/consumer-slice';
+import { menuSlice } from '../features/menu/store/menu-slice';
 import { networkFailed, networkSlice, networkSucceeded } from '../features/network/store/network-slice';
 import { orderSlice } from '../features/order/store/order-slice';
 import { placedOrderSlice } from '../features/tracking/store/placed-order-slice';
@@ -10,6 +11,7 @@ import { loadState, persistState } from '../lib/persistence';
 const slices = {
   network: networkSlice,
   venue: venueSlice,
+  menu: menuSlice,
   order: orderSlice,
   consumer: consumerSlice,
   placedOrder: placedOrderSlice,
@@ -18,6 +20,7 @@ const slices = {
 const rootReducer = combineReducers({
   network: networkSlice.reducer,
   venue: venueSlice.reducer,
+  menu: menuSlice.reducer,
   order: orderSlice.reducer,
   consumer: consumerSlice.reducer,
   placedOrder: placedOrderSlice.reducer,

@@ -1,5 +1,5 @@
 import type { Vendor } from '@venue/contract/venue';
-import { vendorStateLabel } from '@venue/domain/vendor-status';
+import { vendorLabel } from './vendor-status';
 
 /** Spec §9: a time to service at or below a minute shows 'No waiting'. */
 export const NO_WAIT_MAX_MS = 60_000;
@@ -18,15 +18,7 @@ export function timeToServiceLabel(ttsMs: number): string {
 export function shortestOpenTts(vendors: readonly Vendor[], nowMs: number): number | null {
   let shortest: number | null = null;
   for (const vendor of vendors) {
-    const state = vendorStateLabel(
-      {
-        isOpen: vendor.isOpen,
-        isPaused: vendor.isPaused,
-        nextServiceTime: vendor.nextServiceTime ? Date.parse(vendor.nextServiceTime) : null,
-        preOrderBufferDuration: vendor.vendorOrderConfiguration.preOrderBufferDuration,
-      },
-      nowMs,
-    );
+    const state = vendorLabel(vendor, nowMs);
     if (state !== null) continue;
     if (shortest === null || vendor.tts < shortest) shortest = vendor.tts;
   }

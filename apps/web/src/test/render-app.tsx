@@ -1,19 +1,19 @@
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { routes } from '../app/router';
-import { createStore } from '../app/store';
+import { createRoutes } from '../app/router';
+import { createStore, type RootState } from '../app/store';
 import { networkFailed, networkSucceeded } from '../features/network/store/network-slice';
 import { setNetworkListener } from '../lib/api-client';
 
-/** Renders the whole app (routes, store, network listener) at a URL, as the browser would. */
-export function renderApp(url: string) {
-  const store = createStore();
+/** Renders the whole app (routes, store, network listener) at a URL, as the browser would, from an optional saved state. */
+export function renderApp(url: string, preloadedState?: RootState) {
+  const store = createStore(preloadedState);
   setNetworkListener({
     networkFailed: (background) => store.dispatch(networkFailed({ background })),
     networkSucceeded: () => store.dispatch(networkSucceeded()),
   });
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const router = createMemoryRouter(createRoutes(store), { initialEntries: [url] });
   const view = render(
     <Provider store={store}>
       <RouterProvider router={router} />

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { settings } from '../../config/settings';
 import type { StartMode } from '../../features/start/components/pickup-time-modal';
 import { StartScreen, type TimePicker } from '../../features/start/components/start-screen';
-import { offersHomeDelivery, shortestOpenTts, timeToServiceLabel } from '../../features/start/lib/time-to-service';
+import { offersHomeDelivery, shortestOpenTts, timeToServiceLabel } from '../../lib/time-to-service';
 import { pickedTimeSet, serviceModeSelected } from '../../features/order/store/order-slice';
 import { fetchVendors } from '../../features/vendors/api/get-vendors';
 import { getTimeSlots } from '../../features/vendors/api/get-time-slots';

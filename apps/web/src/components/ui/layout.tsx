@@ -6,6 +6,8 @@ export interface LayoutProps {
   header?: ReactNode;
   /** the step header of the order flow */
   steps?: ReactNode;
+  /** a bar kept in view under the step header (e.g. menu sections) */
+  toolbar?: ReactNode;
   /** a full-width banner under the header that scrolls away with the page */
   hero?: ReactNode;
   /** the screen's primary action(s), fixed full width at the bottom */
@@ -14,13 +16,14 @@ export interface LayoutProps {
 }
 
 /** A screen: header, step header, a centred column (max 480 px) and an optional bottom action bar. */
-export function Layout({ header, steps, hero, action, children }: LayoutProps) {
+export function Layout({ header, steps, toolbar, hero, action, children }: LayoutProps) {
   return (
     <div className={styles.screen}>
-      {(header || steps) && (
-        <div className={styles.top}>
+      {(header || steps || toolbar) && (
+        <div className={styles.top} data-sticky-top="">
           {header}
           {steps}
+          {toolbar}
         </div>
       )}
       {hero}

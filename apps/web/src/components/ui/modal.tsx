@@ -4,7 +4,8 @@ import styles from './modal.module.css';
 
 export interface ModalProps {
   open: boolean;
-  title: string;
+  /** the heading; plain text, or parts (e.g. a label and a name) that read as one line */
+  title: ReactNode;
   children?: ReactNode;
   /** buttons, stacked full width under the content */
   actions?: ReactNode;

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { sectionId } from '../lib/menu-view';
+import styles from './menu-tabs.module.css';
+
+/** The bottom edge of the sticky top bar, so a section scrolled to is not hidden under it. */
+function stickyTopBottom(): number {
+  const top = document.querySelector('[data-sticky-top]');
+  return top ? top.getBoundingClientRect().bottom : 0;
+}
+
+/** Sticky item-type links (spec §2 menu grouped by item type; ui.md sticky tabs); the section in view is marked. */
+export function MenuTabs({ itemTypes }: { itemTypes: string[] }) {
+  const [current, setCurrent] = useState(itemTypes[0] ?? '');
+
+  useEffect(() => {
+    const onScroll = () => {
+      const edge = stickyTopBottom() + 8;
+      let inView = itemTypes[0] ?? '';
+      for (const type of itemTypes) {
+        const section = document.getElementById(sectionId(type));
+        if (section && section.getBoundingClientRect().top <= edge) inView = type;
+      }
+      setCurrent(inView);
+    };
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [itemTypes]);
+
+  useEffect(() => {
+    document
+      .querySelector(`[data-tab="${CSS.escape(current)}"]`)
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [current]);
+
+  if (itemTypes.length < 2) return null;
+  return (
+    <nav className={styles.tabs} aria-label="Menu sections">
+      <ul className={styles.list}>
+        {itemTypes.map((type) => (
+          <li key={type}>
+            <a
+              href={`#${sectionId(type)}`}
+              data-tab={type}
+              className={type === current ? `${styles.tab} ${styles.current}` : styles.tab}
+              {...(type === current ? { 'aria-current': 'true' as const } : {})}
+              onClick={(event) => {
+                const section = document.getElementById(sectionId(type));
+                if (!section) return;
+                event.preventDefault();
+                const y = window.scrollY + section.getBoundingClientRect().top - stickyTopBottom() - 8;
+                const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+                window.scrollTo({ top: y, behavior: reduce ? 'auto' : 'smooth' });
+                setCurrent(type);
+              }}
+            >
+              {type}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,101 @@
+/** Reading the basket (spec §3 userOrder): lines, totals, limits and the API's order lines. */
+import type { OrderItem } from '@venue/contract/order-payment';
+import { basketItemCount, basketTotal, type TotalLine } from '@venue/domain/basket';
+import type { LimitState } from '@venue/domain/limits';
+import type { BasketEntry, LineChange, UserOrder } from '../store/order-slice';
+
+/** One line of the basket with its place in userOrder. */
+export interface BasketLine {
+  name: string;
+  key: string;
+  entry: BasketEntry;
+}
+
+/** Every line, item by item in the order they were first added, options in the order chosen. */
+export function basketLines(userOrder: UserOrder): BasketLine[] {
+  return Object.entries(userOrder).flatMap(([name, lines]) =>
+    Object.entries(lines).map(([key, entry]) => ({ name, key, entry })),
+  );
+}
+
+function totalLine(entry: BasketEntry): TotalLine {
+  return {
+    count: entry.count,
+    priceMinor: entry.price.minorAmount,
+    modifiers: entry.modifiers.map((modifier) => ({ priceMinor: modifier.price.minorAmount, count: modifier.count })),
+  };
+}
+
+/** What a line costs in minor units, options included. */
+export function entryTotalMinor(entry: BasketEntry): number {
+  return basketTotal([totalLine(entry)]);
+}
+
+/** The basket total in minor units (spec §5). */
+export function basketTotalMinor(userOrder: UserOrder): number {
+  return basketTotal(basketLines(userOrder).map((line) => totalLine(line.entry)));
+}
+
+/** How many items the basket holds. */
+export function basketCount(userOrder: UserOrder): number {
+  return basketItemCount(basketLines(userOrder).map((line) => line.entry));
+}
+
+/** Sum of burden × count: what the vendor's maxBurdenPerOrder limits. */
+export function burdenOf(userOrder: UserOrder): number {
+  return basketLines(userOrder).reduce((sum, { entry }) => sum + entry.burden * entry.count, 0);
+}
+
+/** How many of an item the basket holds, over all its option choices. */
+export function itemCountOf(userOrder: UserOrder, name: string): number {
+  return Object.values(userOrder[name] ?? {}).reduce((sum, entry) => sum + entry.count, 0);
+}
+
+/** What the limits (packages/domain limits.ts) look at before one more of a line is added. */
+export function limitStateFor(userOrder: UserOrder, name: string, key: string): LimitState {
+  let restrictedCount = 0;
+  for (const { entry } of basketLines(userOrder)) if (entry.isRestricted) restrictedCount += entry.count;
+  return {
+    orderBurden: burdenOf(userOrder),
+    restrictedCount,
+    itemCountInOrder: itemCountOf(userOrder, name),
+    lineCount: userOrder[name]?.[key]?.count ?? 0,
+  };
+}
+
+/**
+ * The changes that bring an item down to its stock: the lines added last give way first, so the
+ * customer keeps what they chose first.
+ */
+export function reduceToStock(userOrder: UserOrder, name: string, stock: number): LineChange[] {
+  const lines = Object.entries(userOrder[name] ?? {});
+  let excess = itemCountOf(userOrder, name) - Math.max(0, stock);
+  const changes: LineChange[] = [];
+  for (let index = lines.length - 1; index >= 0 && excess > 0; index -= 1) {
+    const [key, entry] = lines[index]!;
+    const cut = Math.min(entry.count, excess);
+    changes.push({ name, key, count: entry.count - cut });
+    excess -= cut;
+  }
+  return changes;
+}
+
+/**
+ * The order lines for calculate-order-payment and place-order (spec §7). The special order note
+ * travels once, on the first line, so the kitchen reads it once.
+ */
+export function orderItemsOf(userOrder: UserOrder, note = ''): OrderItem[] {
+  const trimmed = note.trim();
+  return basketLines(userOrder).map(({ entry }, index) => ({
+    name: entry.name,
+    ...(index === 0 && trimmed ? { note: trimmed } : {}),
+    itemType: entry.itemType,
+    menuItemId: entry.id,
+    quantity: entry.count,
+    modifiers: entry.modifiers.map((modifier) => ({
+      quantity: modifier.count,
+      modifierId: modifier.id,
+      name: modifier.name,
+    })),
+  }));
+}
