@@ -1,4 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ServiceMode } from '@venue/contract/common';
+import type { PaymentSummary } from '@venue/contract/order-payment';
+import type { InitiatedPayment } from '@venue/contract/payment';
 import type { FetchStatus } from '../../../lib/fetch-status';
 
 /** Spec §4 order statuses. */
@@ -27,19 +30,14 @@ export interface PlacedOrderData {
 }
 
 /** Spec §3 initiated payment. */
-export interface InitiatedPayment {
-  id: number;
-  orderId: number;
-  accessCode: string;
-  reference: string;
-  formActionUrl: string;
-  totalPrice: { currencyCode: string; minorAmount: number };
-  savedPaymentMethod: {
-    cardName: string;
-    maskedCreditCardNumber: string;
-    expiryMonth: string | number;
-    expiryYear: string | number;
-  } | null;
+export type { InitiatedPayment };
+
+/** What a coupon purchase needs: the applied code and its verification code (GET/PUT …/coupon). */
+export interface CouponData {
+  couponCode: string | null;
+  verificationCode: string | null;
+  /** the discount covers the whole total: the order is paid by coupon purchase */
+  coversTotal: boolean;
 }
 
 /** Spec §3 coupon plus the applying state of spec §4 (kept with the order it is applied to). */
@@ -48,7 +46,7 @@ export interface CouponState {
   eligible: boolean;
   fetchStatus: FetchStatus | null;
   /** the coupon as the server answered it (its verification code and what it covers) */
-  data: Record<string, unknown> | null;
+  data: CouponData | null;
   appliedCoupon: string | null;
   applyingCoupon: boolean;
   applyingCode: string | null;
@@ -76,6 +74,10 @@ export interface PlacedOrderState {
   totalMinor: number | null;
   payment: { data: InitiatedPayment | null; fetchStatus: FetchStatus | null; error: string | null };
   coupon: CouponState;
+  /** what was ordered, as the server priced it (the alert screen's read-only summary) */
+  paymentSummary: PaymentSummary | null;
+  /** the order's service mode as the server holds it */
+  serviceMode: ServiceMode | null;
 }
 
 export const initialCouponState: CouponState = {
@@ -104,6 +106,8 @@ export const initialPlacedOrderState: PlacedOrderState = {
   totalMinor: null,
   payment: { data: null, fetchStatus: null, error: null },
   coupon: initialCouponState,
+  paymentSummary: null,
+  serviceMode: null,
 };
 
 function newKey(): string {
@@ -180,7 +184,7 @@ export const placedOrderSlice = createSlice({
       state.payment.error = action.payload;
     },
 
-    couponChecked(state, action: PayloadAction<{ eligible: boolean; data: Record<string, unknown> | null }>) {
+    couponChecked(state, action: PayloadAction<{ eligible: boolean; data: CouponData | null }>) {
       state.coupon.eligible = action.payload.eligible;
       state.coupon.data = action.payload.data;
       state.coupon.fetchStatus = 'success';
@@ -195,7 +199,7 @@ export const placedOrderSlice = createSlice({
       state.coupon.error = null;
     },
     /** Spec §4: success sets appliedCoupon, keeps the new invoice and flags the payment to be initiated again. */
-    couponApplied(state, action: PayloadAction<{ code: string; totalMinor: number; data: Record<string, unknown> | null }>) {
+    couponApplied(state, action: PayloadAction<{ code: string; totalMinor: number; data: CouponData | null }>) {
       state.coupon.applyingCoupon = false;
       state.coupon.applyingCode = null;
       state.coupon.appliedCoupon = action.payload.code;
@@ -210,6 +214,16 @@ export const placedOrderSlice = createSlice({
     },
     couponErrorCleared(state) {
       state.coupon.error = null;
+    },
+
+    /** The tracking screens' read of the order: what was ordered and how it is served (same order only). */
+    orderDetailsReceived(
+      state,
+      action: PayloadAction<{ id: number; paymentSummary: PaymentSummary; serviceMode: ServiceMode }>,
+    ) {
+      if (state.id !== action.payload.id) return;
+      state.paymentSummary = action.payload.paymentSummary;
+      state.serviceMode = action.payload.serviceMode;
     },
 
     /** The order is over (a new order starts): nothing of it is kept. */
@@ -236,5 +250,6 @@ export const {
   couponApplied,
   couponFailed,
   couponErrorCleared,
+  orderDetailsReceived,
   placedOrderCleared,
 } = placedOrderSlice.actions;
