@@ -1,14 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setNetworkListener } from './api-client';
-import {
-  AUTHORIZATION_HEADER,
-  hmacSha1Base64,
-  signatureBase,
-  signatureHeaders,
-  signedRequest,
-  TIMESTAMP_HEADER,
-} from './request-signing';
+import { AUTHORIZATION_HEADER, signatureBase, TIMESTAMP_HEADER } from '@venue/domain/request-signature';
+import { hmacSha1Base64, signatureHeaders, signedRequest } from './request-signing';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -37,18 +31,21 @@ describe('HMAC-SHA1 by Web Crypto', () => {
 
 describe('signed requests (spec §7 auth calls)', () => {
   it('sends the timestamp and an authorisation header with the consumer id and the signature', async () => {
-    const headers = await signatureHeaders(key, { path: '/v1/x', method: 'GET', body: '' }, 1_700_000_000_000);
+    const headers = await signatureHeaders(
+      key,
+      { path: '/v1/x', method: 'GET', body: '', contentType: '' },
+      1_700_000_000_000,
+    );
     expect(headers[TIMESTAMP_HEADER]).toBe('1700000000000');
     const base = signatureBase({
       path: '/v1/x',
       method: 'GET',
       body: '',
-      contentType: 'application/json',
+      contentType: '',
       timestamp: '1700000000000',
     });
     const expected = createHmac('sha1', key.hmacKey).update(base).digest('base64');
-    expect(headers[AUTHORIZATION_HEADER]).toContain(key.consumerId);
-    expect(headers[AUTHORIZATION_HEADER]).toContain(expected);
+    expect(headers[AUTHORIZATION_HEADER]).toBe(`HMAC c-42:${expected}`);
   });
 
   it('signs exactly the body and path it sends', async () => {
@@ -71,6 +68,28 @@ describe('signed requests (spec §7 auth calls)', () => {
       contentType: 'application/json',
       timestamp: sent[TIMESTAMP_HEADER]!,
     });
-    expect(sent[AUTHORIZATION_HEADER]).toContain(createHmac('sha1', key.hmacKey).update(base).digest('base64'));
+    expect(sent[AUTHORIZATION_HEADER]).toBe(`HMAC c-42:${createHmac('sha1', key.hmacKey).update(base).digest('base64')}`);
+    expect(sent['Content-Type']).toBe('application/json');
+  });
+
+  it('signs a GET with no body and no content type', async () => {
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response('{}', { headers: { 'content-type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await signedRequest(key, '/vendor/1/order/2');
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init.body).toBeUndefined();
+    const sent = init.headers as Record<string, string>;
+    expect(sent['Content-Type']).toBeUndefined();
+    const base = signatureBase({
+      path: '/v1/vendor/1/order/2',
+      method: 'GET',
+      body: '',
+      contentType: '',
+      timestamp: sent[TIMESTAMP_HEADER]!,
+    });
+    expect(sent[AUTHORIZATION_HEADER]).toBe(`HMAC c-42:${createHmac('sha1', key.hmacKey).update(base).digest('base64')}`);
   });
 });

@@ -1,9 +1,16 @@
+import {
+  AUTHORIZATION_HEADER,
+  formatAuthorization,
+  signatureBase,
+  TIMESTAMP_HEADER,
+} from '@venue/domain/request-signature';
 import { apiRequest, apiUrl, type RequestOptions } from './api-client';
 
 /**
  * Signed calls of spec §7 (marked "auth"): a timestamp header plus an authorisation header holding
  * the consumer id and an HMAC-SHA1 signature over path, method, body, content type and timestamp,
- * keyed by the consumer's key (docs/decisions/006-request-signing.md).
+ * keyed by the consumer's key. The signed string is packages/domain request-signature.ts
+ * (docs/decisions/006-request-signing.md); this file adds Web Crypto and the headers.
  */
 
 /** The consumer's credentials from POST /v1/consumer/create. */
@@ -13,22 +20,7 @@ export interface SigningKey {
 }
 
 /** Spec §7: the default content type is JSON. */
-export const SIGNED_CONTENT_TYPE = 'application/json';
-export const TIMESTAMP_HEADER = 'X-Timestamp';
-export const AUTHORIZATION_HEADER = 'Authorization';
-
-export interface SignatureParts {
-  path: string;
-  method: string;
-  body: string;
-  contentType: string;
-  timestamp: string;
-}
-
-/** The string that is signed. */
-export function signatureBase({ path, method, body, contentType, timestamp }: SignatureParts): string {
-  return [method.toUpperCase(), path, contentType, timestamp, body].join('\n');
-}
+export const JSON_CONTENT_TYPE = 'application/json';
 
 function toBase64(bytes: ArrayBuffer): string {
   let binary = '';
@@ -36,7 +28,7 @@ function toBase64(bytes: ArrayBuffer): string {
   return btoa(binary);
 }
 
-/** HMAC-SHA1 of a text with a key (both UTF-8) by Web Crypto, base64-encoded. */
+/** HMAC-SHA1 of a text with a key (both as UTF-8 bytes) by Web Crypto, base64-encoded. */
 export async function hmacSha1Base64(key: string, text: string): Promise<string> {
   const encoder = new TextEncoder();
   const cryptoKey = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-1' }, false, [
@@ -45,22 +37,24 @@ export async function hmacSha1Base64(key: string, text: string): Promise<string>
   return toBase64(await crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(text)));
 }
 
-/** The headers that sign one request; `path` is the URL path (with query) the server receives. */
+/**
+ * The headers that sign one request: `path` is the URL path with its query as the server receives
+ * it, `contentType` the Content-Type sent ('' without a body), `body` the exact text sent.
+ */
 export async function signatureHeaders(
   key: SigningKey,
-  request: { path: string; method: string; body: string },
+  request: { path: string; method: string; body: string; contentType: string },
   nowMs: number = Date.now(),
 ): Promise<Record<string, string>> {
   const timestamp = String(nowMs);
-  const base = signatureBase({ ...request, contentType: SIGNED_CONTENT_TYPE, timestamp });
-  const signature = await hmacSha1Base64(key.hmacKey, base);
+  const signature = await hmacSha1Base64(key.hmacKey, signatureBase({ ...request, timestamp }));
   return {
     [TIMESTAMP_HEADER]: timestamp,
-    [AUTHORIZATION_HEADER]: `hmac ${key.consumerId}:${signature}`,
+    [AUTHORIZATION_HEADER]: formatAuthorization(key.consumerId, signature),
   };
 }
 
-/** The path part of an API URL ("/v1/vendor/1/order/2"), as the server sees it. */
+/** The path part of an API URL ("/v1/vendor/1/order/2?x=1"), as the server sees it. */
 function signedPath(path: string): string {
   const url = new URL(apiUrl(path), 'http://localhost');
   return `${url.pathname}${url.search}`;
@@ -68,7 +62,8 @@ function signedPath(path: string): string {
 
 /**
  * apiRequest with a signature: every (auth) call of spec §7. POST/PUT calls always carry a JSON
- * body (at least `{}`) so the signed body and content type are the ones the server reads.
+ * body (at least `{}`) so the signed body and content type are exactly the ones the server reads;
+ * GET calls carry neither.
  */
 export async function signedRequest<T = unknown>(
   key: SigningKey,
@@ -78,8 +73,12 @@ export async function signedRequest<T = unknown>(
   const method = options.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'DELETE';
   const body = hasBody ? (options.body ?? {}) : undefined;
-  const bodyText = body === undefined ? '' : JSON.stringify(body);
-  const headers = await signatureHeaders(key, { path: signedPath(path), method, body: bodyText });
+  const headers = await signatureHeaders(key, {
+    path: signedPath(path),
+    method,
+    body: body === undefined ? '' : JSON.stringify(body),
+    contentType: body === undefined ? '' : JSON_CONTENT_TYPE,
+  });
   return apiRequest<T>(path, {
     ...options,
     method,

@@ -13,8 +13,6 @@ export interface ConsumerState {
   mobilePhoneFormInput: string;
   emailAddressFormInput: string;
   fullNameFormInput: string;
-  /** the mobile number the server holds for this consumer (a different one makes a new consumer) */
-  savedMobile: string | null;
   fetchStatus: FetchStatus | null;
   error: string | null;
 }
@@ -28,7 +26,6 @@ export const initialConsumerState: ConsumerState = {
   mobilePhoneFormInput: '',
   emailAddressFormInput: '',
   fullNameFormInput: '',
-  savedMobile: null,
   fetchStatus: null,
   error: null,
 };
@@ -64,7 +61,7 @@ export const consumerSlice = createSlice({
       state.hmacKey = legacy.hmacKey;
       state.contact = { mobile: legacy.contact?.mobile ?? '', email: legacy.contact?.email ?? '' };
       state.name = { fullName: legacy.name?.fullName ?? '' };
-      state.savedMobile = state.contact.mobile;
+      state.metaData = { ...state.metaData, legacyImported: true };
       state.mobilePhoneFormInput ||= state.contact.mobile;
       state.emailAddressFormInput ||= state.contact.email;
       state.fullNameFormInput ||= state.name.fullName;
@@ -73,7 +70,6 @@ export const consumerSlice = createSlice({
     consumerForgotten(state) {
       state.id = null;
       state.hmacKey = null;
-      state.savedMobile = null;
     },
   },
   extraReducers: (builder) => {
@@ -89,7 +85,6 @@ export const consumerSlice = createSlice({
         state.contact = saved.contact;
         state.name = saved.name;
         state.metaData = saved.metaData;
-        state.savedMobile = saved.contact.mobile;
         state.fetchStatus = 'success';
       })
       .addCase(saveConsumer.rejected, (state, action) => {

@@ -1,0 +1,38 @@
+import type { ServiceMode } from '@venue/contract/common';
+import { SERVICE_MODE_LABELS } from '../lib/pay-readiness';
+import styles from './checkout.module.css';
+
+/** Spec §2: service mode radio buttons (HomeDelivery excluded by the caller). */
+export function ServiceModeOptions({
+  modes,
+  selected,
+  onSelect,
+}: {
+  modes: readonly ServiceMode[];
+  selected: ServiceMode;
+  onSelect: (mode: ServiceMode) => void;
+}) {
+  if (modes.length === 0) return null;
+  return (
+    <fieldset className={`${styles.card} ${styles.fieldset}`}>
+      <legend className={`${styles.legend} visually-hidden`}>Service mode</legend>
+      <span className={styles.label} aria-hidden="true">
+        Service mode
+      </span>
+      <div className={styles.radios}>
+        {modes.map((mode) => (
+          <label key={mode} className={styles.radio}>
+            <input
+              type="radio"
+              name="serviceMode"
+              value={mode}
+              checked={selected === mode}
+              onChange={() => onSelect(mode)}
+            />
+            {SERVICE_MODE_LABELS[mode]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

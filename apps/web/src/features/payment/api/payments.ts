@@ -1,0 +1,67 @@
+import type { PaymentOutcome, PaymentUpdateRequest, InitiatedPayment } from '@venue/contract/payment';
+import { signedRequest, type SigningKey } from '../../../lib/request-signing';
+
+/** POST /v1/vendor/{vendorId}/order/{orderId}/initiate-payment (auth): the gateway's access code and form URL. */
+export function initiatePayment(key: SigningKey, vendorId: number, orderId: number): Promise<InitiatedPayment> {
+  return signedRequest(key, `/vendor/${vendorId}/order/${orderId}/initiate-payment`, {
+    method: 'POST',
+    body: { orderId, vendorId },
+  });
+}
+
+export interface PaymentIds {
+  vendorId: number;
+  orderId: number;
+  paymentId: number;
+}
+
+/** POST /v1/vendor/{vendorId}/order/{orderId}/payment/{paymentId}/update (auth): the server checks it with the gateway. */
+export function updatePayment(key: SigningKey, ids: PaymentIds, body: PaymentUpdateRequest): Promise<PaymentOutcome> {
+  return signedRequest(key, `/vendor/${ids.vendorId}/order/${ids.orderId}/payment/${ids.paymentId}/update`, {
+    method: 'POST',
+    body,
+  });
+}
+
+/** POST /v1/vendor/order/{orderId}/payment/{paymentId}/verify (auth): after a failed gateway request, asks what happened. */
+export function verifyPayment(
+  key: SigningKey,
+  ids: PaymentIds,
+  body: { savePaymentMethod: boolean; responseCode: string | null; transactionStatus: boolean; messages: string[] },
+): Promise<PaymentOutcome> {
+  return signedRequest(key, `/vendor/order/${ids.orderId}/payment/${ids.paymentId}/verify`, {
+    method: 'POST',
+    body,
+  });
+}
+
+/** POST /v1/vendor/order/{orderId}/payment/{paymentId}/purchase/token (auth): pays with the saved card and its CVV. */
+export function purchaseWithToken(key: SigningKey, ids: PaymentIds, cvv: string): Promise<PaymentOutcome> {
+  return signedRequest(key, `/vendor/order/${ids.orderId}/payment/${ids.paymentId}/purchase/token`, {
+    method: 'POST',
+    body: { cvv },
+  });
+}
+
+/** POST /v1/vendor/order/{orderId}/payment/apple-pay/session (auth): the merchant session for Apple Pay. */
+export function applePaySession(key: SigningKey, orderId: number, validationUrl: string): Promise<Record<string, unknown>> {
+  return signedRequest(key, `/vendor/order/${orderId}/payment/apple-pay/session`, {
+    method: 'POST',
+    body: { validationUrl },
+  });
+}
+
+/** Spec §7 wallet purchase body; `amount` in minor units, equal to the order total. */
+export type WalletPurchase =
+  | { amount: number; walletType: 'APPLEPAYWEB'; applePayPurchaseToken: string }
+  | { amount: number; walletType: 'GOOGLE'; googlePayPurchaseToken: string };
+
+/** POST /v1/vendor/order/{orderId}/purchase/wallet (auth): `result.status` is 'Successful' on success. */
+export async function purchaseWithWallet(key: SigningKey, orderId: number, body: WalletPurchase): Promise<boolean> {
+  const answer = await signedRequest<{ result?: { status?: string } | null }>(
+    key,
+    `/vendor/order/${orderId}/purchase/wallet`,
+    { method: 'POST', body },
+  );
+  return answer.result?.status === 'Successful';
+}

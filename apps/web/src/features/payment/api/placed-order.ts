@@ -1,0 +1,46 @@
+import type { PlaceOrderRequest, PlacedOrder } from '@venue/contract/order';
+import { signedRequest, type SigningKey } from '../../../lib/request-signing';
+import type { PlacedOrderData } from '../../tracking/store/placed-order-slice';
+
+/** The placed-order facts kept in the state (spec §3). */
+export function toPlacedOrderData(order: PlacedOrder): PlacedOrderData {
+  return {
+    id: order.id,
+    vendorId: order.vendorId,
+    orderStatus: order.orderStatus,
+    claimTicket: order.claimTicket,
+    positionInQueue: order.positionInQueue,
+    secsToServiceEstimate: order.secsToServiceEstimate === null ? null : Math.max(0, order.secsToServiceEstimate),
+    requestedServiceTime: order.requestedServiceTime,
+    timing: { timeQueued: order.timing.timeQueued, timeServiceEstimated: order.timing.timeServiceEstimated },
+  };
+}
+
+/**
+ * POST /v1/vendor/{vendorId}/place-order (auth, spec §7). The Idempotency-Key makes a retried call
+ * answer the same order; `campaignId` travels in the query.
+ */
+export function placeOrder(
+  key: SigningKey,
+  vendorId: number,
+  body: PlaceOrderRequest,
+  idempotencyKey: string,
+  campaignId: string | null,
+): Promise<PlacedOrder> {
+  const query = campaignId ? `?campaignId=${encodeURIComponent(campaignId)}` : '';
+  return signedRequest(key, `/vendor/${vendorId}/place-order${query}`, {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+/** GET /v1/vendor/{vendorId}/order/{orderId} (auth). */
+export function getPlacedOrder(
+  key: SigningKey,
+  vendorId: number,
+  orderId: number,
+  signal?: AbortSignal,
+): Promise<PlacedOrder> {
+  return signedRequest(key, `/vendor/${vendorId}/order/${orderId}`, { ...(signal ? { signal } : {}) });
+}
