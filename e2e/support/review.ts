@@ -63,8 +63,15 @@ export async function expectReviewMatchesServer(
     }
   }
 
-  for (const charge of summary.items.filter((item) => item.itemType === 'ServiceCharge')) {
+  const charges = summary.items.filter((item) => item.itemType === 'ServiceCharge');
+  for (const charge of charges) {
     const label = await visible(text(page, charge.name).or(page.getByText(charge.name)));
+    // Each charge is one line of the order: shown once, not once per place the server names it.
+    const times = charges.filter((other) => other.name === charge.name).length;
+    expect(
+      await text(page, charge.name).count(),
+      `'${charge.name}' is shown ${times === 1 ? 'once' : `${times} times`} (one charge)`,
+    ).toBe(times);
     const context = normalise(
       await label.evaluate((element) => {
         // The charge's amount sits in the same row/entry as its name.
