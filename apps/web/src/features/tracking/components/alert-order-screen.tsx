@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import type { SigningKey } from '../../../lib/request-signing';
+import { sendAlertedOnce } from '../lib/alerted-once';
+import type { OrderSummaryView } from '../lib/order-summary';
+import type { TrackingVendor } from '../lib/tracking-vendor';
+import type { PlacedOrderState } from '../store/placed-order-slice';
+import { ClaimTicket } from './claim-ticket';
+import { OrderSummary } from './order-summary';
+import { GetHelpModal } from './tracking-modals';
+import { VendorDetails } from './vendor-details';
+import styles from './alert-order-screen.module.css';
+
+/** Spec §4: what the customer is told when the vendor needs them (VendorSupportRequired, Cancelled). */
+export const DISCUSS_ORDER_TEXT = 'We need to discuss your order with you at the shop';
+
+/** Statuses after which the customer must see the shop: spec §4 VendorSupportRequired or Cancelled. */
+export function needsSupport(status: string | null): boolean {
+  return status === 'VendorSupportRequired' || status === 'Cancelled';
+}
+
+export interface AlertOrderScreenProps {
+  order: Pick<PlacedOrderState, 'id' | 'vendorId' | 'orderStatus' | 'claimTicket'>;
+  /** the order's vendor, when known */
+  vendor: TrackingVendor | null;
+  signingKey: SigningKey | null;
+  delivery: boolean;
+  deliveryAddress: { text: string; location: { latitude: number; longitude: number } | null } | null;
+  mapsKey: string;
+  /** the read-only summary of what was ordered, when known */
+  summary: OrderSummaryView | null;
+}
+
+/**
+ * Spec §2 alert order (step 3): collect or delivery instructions, the vendor's place (image, map or
+ * address), the order number and a read-only summary. For VendorSupportRequired or Cancelled it asks
+ * the customer to see the shop and offers the 'Get Help' modal. 'Start new order' is the screen's
+ * action, given by the route.
+ */
+export function AlertOrderScreen({
+  order,
+  vendor,
+  signingKey,
+  delivery,
+  deliveryAddress,
+  mapsKey,
+  summary,
+}: AlertOrderScreenProps) {
+  const [helpOpen, setHelpOpen] = useState(false);
+  const support = needsSupport(order.orderStatus);
+  const storeName = vendor?.storeName ?? 'the store';
+
+  // The customer reached the ready order: the vendor learns they have seen it (spec §7 alerted).
+  const consumerId = signingKey?.consumerId ?? null;
+  const hmacKey = signingKey?.hmacKey ?? null;
+  useEffect(() => {
+    if (order.orderStatus !== 'PendingAlerted' || order.id === null || order.vendorId === null) return;
+    if (!consumerId || !hmacKey) return;
+    void sendAlertedOnce({ consumerId, hmacKey }, { vendorId: order.vendorId, orderId: order.id });
+  }, [order.orderStatus, order.id, order.vendorId, consumerId, hmacKey]);
+
+  return (
+    <div className={styles.screen}>
+      {support ? (
+        <section className={styles.support} role="alert">
+          <h1 className={styles.heading}>{DISCUSS_ORDER_TEXT}</h1>
+          <Button block onClick={() => setHelpOpen(true)}>
+            Get Help
+          </Button>
+        </section>
+      ) : delivery ? (
+        <section className={styles.instructions}>
+          <h1 className={styles.heading}>We&apos;re on our way</h1>
+          <p>
+            {storeName} will deliver your order{deliveryAddress ? ` to ${deliveryAddress.text}` : ''}. Have your order
+            number ready when it arrives.
+          </p>
+        </section>
+      ) : (
+        <section className={styles.instructions}>
+          <h1 className={styles.heading}>Collect your order</h1>
+          <p>Show this order number at {storeName} to collect your order.</p>
+        </section>
+      )}
+
+      <ClaimTicket claimTicket={order.claimTicket} />
+
+      {vendor && (
+        <VendorDetails
+          vendor={vendor}
+          mapsKey={mapsKey}
+          deliveryAddress={delivery && !support ? deliveryAddress : null}
+          heading={support ? 'Where to find us' : delivery ? 'Delivering from' : 'Collect from'}
+        />
+      )}
+
+      {summary && <OrderSummary summary={summary} />}
+
+      <GetHelpModal
+        open={helpOpen}
+        vendor={vendor ?? { storeName, phoneNumber: '', location: '' }}
+        claimTicket={order.claimTicket}
+        onClose={() => setHelpOpen(false)}
+      />
+    </div>
+  );
+}

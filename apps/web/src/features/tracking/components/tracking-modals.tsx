@@ -1,0 +1,210 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { isValidEmail } from '@venue/domain/validation';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import buttonStyles from '../../../components/ui/button.module.css';
+import { telHref, type TrackingVendor } from '../lib/tracking-vendor';
+import styles from './tracking-modals.module.css';
+
+const primaryLink = `${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.block}`;
+
+/** Spec §2/§4: the order is ready ('Pick up now') or on its way ("We're on our way"); it links to alert-order. */
+export function PickUpModal({
+  open,
+  delivery,
+  claimTicket,
+  storeName,
+  alertOrderPath,
+}: {
+  open: boolean;
+  delivery: boolean;
+  claimTicket: string | null;
+  storeName: string;
+  alertOrderPath: string;
+}) {
+  const textId = useId();
+  return (
+    <Modal
+      open={open}
+      title={delivery ? "We're on our way" : 'Pick up now'}
+      describedById={textId}
+      actions={
+        <Link className={primaryLink} to={alertOrderPath} replace>
+          {delivery ? 'See my order' : 'Collect my order'}
+        </Link>
+      }
+    >
+      <div id={textId} className={styles.text}>
+        {delivery ? (
+          <p>
+            Your order{claimTicket ? ` ${claimTicket}` : ''} from {storeName} is on its way to you.
+          </p>
+        ) : (
+          <p>
+            Your order{claimTicket ? ` ${claimTicket}` : ''} is ready. Collect it from {storeName} and show your order
+            number.
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * Spec §2/§4 'Temporary problem!': the order was cancelled, or it could not be read. Ok goes on
+ * (to alert-order for a cancelled order, back to waiting after an error).
+ */
+export function TemporaryProblemModal({
+  open,
+  cancelled,
+  storeName,
+  onOk,
+}: {
+  open: boolean;
+  cancelled: boolean;
+  storeName: string;
+  onOk: () => void;
+}) {
+  const textId = useId();
+  return (
+    <Modal
+      open={open}
+      title="Temporary problem!"
+      describedById={textId}
+      actions={
+        <Button block onClick={onOk}>
+          Ok
+        </Button>
+      }
+    >
+      <div id={textId} className={styles.text}>
+        {cancelled ? (
+          <p>{storeName} could not complete your order. Please see the staff at the shop about it.</p>
+        ) : (
+          <p>We could not check on your order just now. Tap Ok to try again, or ask the staff at {storeName}.</p>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+/** Spec §2/§8 'Get Help': the vendor's phone and place, and the order number to quote. */
+export function GetHelpModal({
+  open,
+  vendor,
+  claimTicket,
+  onClose,
+}: {
+  open: boolean;
+  vendor: Pick<TrackingVendor, 'storeName' | 'phoneNumber' | 'location'>;
+  claimTicket: string | null;
+  onClose: () => void;
+}) {
+  const textId = useId();
+  return (
+    <Modal
+      open={open}
+      title="Get Help"
+      describedById={textId}
+      onDismiss={onClose}
+      actions={
+        <Button block variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <div id={textId} className={styles.help}>
+        <p>Please talk to the staff at {vendor.storeName}, or call them.</p>
+        <dl className={styles.facts}>
+          <dt>Order number</dt>
+          <dd className={styles.ticket}>{claimTicket ?? '—'}</dd>
+          {vendor.location && (
+            <>
+              <dt>Location</dt>
+              <dd>{vendor.location}</dd>
+            </>
+          )}
+          {vendor.phoneNumber && (
+            <>
+              <dt>Phone</dt>
+              <dd>
+                <a className={styles.phone} href={telHref(vendor.phoneNumber)}>
+                  {vendor.phoneNumber}
+                </a>
+              </dd>
+            </>
+          )}
+        </dl>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * The receipt email capture modal (spec §2 wait order, §5): Send stays disabled unless the address
+ * is non-empty and valid.
+ */
+export function ReceiptModal({
+  open,
+  initialEmail,
+  onSend,
+  onCancel,
+}: {
+  open: boolean;
+  initialEmail: string;
+  onSend: (email: string) => void;
+  onCancel: () => void;
+}) {
+  const inputId = useId();
+  const hintId = useId();
+  const [email, setEmail] = useState(initialEmail);
+  const [touched, setTouched] = useState(false);
+  const valid = email.trim() !== '' && isValidEmail(email);
+  return (
+    <Modal
+      open={open}
+      title="Email my receipt"
+      onDismiss={onCancel}
+      actions={
+        <>
+          <Button block disabled={!valid} onClick={() => onSend(email.trim())}>
+            Send
+          </Button>
+          <Button block variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        </>
+      }
+    >
+      <form
+        className={styles.form}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (valid) onSend(email.trim());
+        }}
+      >
+        <label htmlFor={inputId} className={styles.label}>
+          Email
+        </label>
+        <input
+          id={inputId}
+          className={styles.input}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          aria-invalid={touched && !valid}
+          aria-describedby={hintId}
+          onChange={(event) => setEmail(event.target.value)}
+          onBlur={() => setTouched(true)}
+        />
+        <p id={hintId} className={touched && email.trim() !== '' && !valid ? styles.error : styles.hint}>
+          {touched && email.trim() !== '' && !valid
+            ? 'Please enter a valid email'
+            : 'We will send the receipt for this order to this address.'}
+        </p>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useDispatch } from 'react-redux';
+import type { SigningKey } from '../../../lib/request-signing';
+import { getPlacedOrder } from '../api/get-placed-order';
+import { orderDetailsReceived, orderReceived } from '../store/placed-order-slice';
+
+/**
+ * Reads the placed order once when a screen opens (alert-order after a reload or from another tab),
+ * so its status and summary are the server's. A failure leaves the saved copy in place.
+ */
+export function useOrderRefresh(key: SigningKey | null, vendorId: number | null, orderId: number | null): void {
+  const dispatch = useDispatch();
+  const consumerId = key?.consumerId ?? null;
+  const hmacKey = key?.hmacKey ?? null;
+  useEffect(() => {
+    if (!consumerId || !hmacKey || vendorId === null || orderId === null) return;
+    const controller = new AbortController();
+    getPlacedOrder({ consumerId, hmacKey }, vendorId, orderId, { background: true, signal: controller.signal })
+      .then((order) => {
+        dispatch(orderReceived(order));
+        dispatch(
+          orderDetailsReceived({ id: order.id, paymentSummary: order.paymentSummary, serviceMode: order.serviceMode }),
+        );
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [dispatch, consumerId, hmacKey, vendorId, orderId]);
+}

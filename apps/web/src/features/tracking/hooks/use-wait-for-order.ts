@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { waitEntryAction, waitOutcome } from '@venue/domain/order-status';
+import { errorMessage } from '../../../lib/api-client';
+import type { SigningKey } from '../../../lib/request-signing';
+import { getPlacedOrder } from '../api/get-placed-order';
+import { sendAlertedOnce } from '../lib/alerted-once';
+import { POLLING_INTERVAL_MS, startOrderPolling } from '../lib/order-polling';
+import { orderDetailsReceived, orderFetchFailed, orderReceived } from '../store/placed-order-slice';
+
+/**
+ * Where the wait screen stands: still waiting; the order is ready ('pick-up' modal); a problem
+ * ('Temporary problem!', cancelled or an error); or time to move on to alert-order.
+ */
+export type WaitState =
+  | { kind: 'waiting' }
+  | { kind: 'pick-up'; status: string }
+  | { kind: 'problem'; cancelled: boolean }
+  | { kind: 'move-on' };
+
+export interface WaitForOrderInput {
+  key: SigningKey | null;
+  vendorId: number | null;
+  orderId: number | null;
+  /** the order's status when the screen opens */
+  status: string | null;
+  intervalMs?: number;
+}
+
+/**
+ * Spec §4 wait screen: on entry with PendingAlerted the alerted call is sent and the pick-up modal
+ * opens; with Cancelled or Serviced (or another finished status) it moves on at once. Otherwise it
+ * polls every 5 s until PendingAlerted, Cancelled, Alerted or Serviced, keeping the store's placed
+ * order fresh; polling continues after a network error and stops on any other, which opens
+ * 'Temporary problem!'. `retry` starts polling again after that problem modal.
+ */
+export function useWaitForOrder({
+  key,
+  vendorId,
+  orderId,
+  status,
+  intervalMs = POLLING_INTERVAL_MS,
+}: WaitForOrderInput) {
+  const dispatch = useDispatch();
+  const [state, setState] = useState<WaitState>({ kind: 'waiting' });
+  const [run, setRun] = useState(0);
+  const entryStatus = useRef(status);
+  const consumerId = key?.consumerId ?? null;
+  const hmacKey = key?.hmacKey ?? null;
+
+  useEffect(() => {
+    if (vendorId === null || orderId === null) return;
+    const signing = consumerId && hmacKey ? { consumerId, hmacKey } : null;
+
+    // Only the first run reacts to the status the screen opened with; a retry always polls.
+    const entry = run === 0 ? waitEntryAction(entryStatus.current) : 'poll';
+    if (entry === 'move-on') {
+      setState({ kind: 'move-on' });
+      return;
+    }
+    if (entry === 'send-alerted') {
+      if (signing) void sendAlertedOnce(signing, { vendorId, orderId });
+      setState({ kind: 'pick-up', status: 'PendingAlerted' });
+      return;
+    }
+
+    return startOrderPolling(
+      {
+        fetchStatus: async () => {
+          if (!signing) throw new Error('The order cannot be read without the consumer key.');
+          try {
+            const order = await getPlacedOrder(signing, vendorId, orderId, { background: true });
+            dispatch(orderReceived(order));
+            dispatch(
+              orderDetailsReceived({
+                id: order.id,
+                paymentSummary: order.paymentSummary,
+                serviceMode: order.serviceMode,
+              }),
+            );
+            return order.orderStatus;
+          } catch (error) {
+            dispatch(orderFetchFailed(errorMessage(error)));
+            throw error;
+          }
+        },
+        onWaitOver: (found) => {
+          const outcome = waitOutcome(found);
+          if (outcome === 'pick-up') setState({ kind: 'pick-up', status: found });
+          else if (outcome === 'problem') setState({ kind: 'problem', cancelled: true });
+          else setState({ kind: 'move-on' });
+        },
+        onError: () => setState({ kind: 'problem', cancelled: false }),
+      },
+      intervalMs,
+    );
+  }, [dispatch, consumerId, hmacKey, vendorId, orderId, intervalMs, run]);
+
+  const retry = useCallback(() => {
+    setState({ kind: 'waiting' });
+    setRun((value) => value + 1);
+  }, []);
+
+  return { state, retry };
+}

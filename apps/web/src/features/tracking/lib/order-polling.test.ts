@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { isNetworkError, POLLING_INTERVAL_MS, startOrderPolling } from './order-polling';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A fetch that answers the given results in turn (an Error is thrown), then keeps answering Waiting. */
+function answers(...results: (string | Error)[]) {
+  return vi.fn(async () => {
+    const next = results.shift() ?? 'Waiting';
+    if (next instanceof Error) throw next;
+    return next;
+  });
+}
+
+describe('order polling (spec §4, §9)', () => {
+  it('asks at once, then every 5 s', async () => {
+    expect(POLLING_INTERVAL_MS).toBe(5000);
+    const fetchStatus = answers();
+    const stop = startOrderPolling({ fetchStatus, onWaitOver: vi.fn(), onError: vi.fn() });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchStatus).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(fetchStatus).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchStatus).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(4);
+    stop();
+  });
+
+  it.each(['PendingAlerted', 'Cancelled', 'Alerted', 'Serviced'])(
+    'stops and reports when the order is %s',
+    async (status) => {
+      const fetchStatus = answers('Paid', 'Waiting', status);
+      const onWaitOver = vi.fn();
+      startOrderPolling({ fetchStatus, onWaitOver, onError: vi.fn() });
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(onWaitOver).toHaveBeenCalledWith(status);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(fetchStatus).toHaveBeenCalledTimes(3);
+      expect(onWaitOver).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it('keeps waiting through Paid, Scheduled, Waiting and VendorSupportRequired', async () => {
+    const fetchStatus = answers('Paid', 'Scheduled', 'Waiting', 'VendorSupportRequired');
+    const onWaitOver = vi.fn();
+    startOrderPolling({ fetchStatus, onWaitOver, onError: vi.fn() });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(5);
+    expect(onWaitOver).not.toHaveBeenCalled();
+  });
+
+  it("continues after a 'Network Error' and reports nothing", async () => {
+    const fetchStatus = answers(new ApiError('Network Error', 0), new ApiError('Network Error', 0), 'PendingAlerted');
+    const onWaitOver = vi.fn();
+    const onError = vi.fn();
+    startOrderPolling({ fetchStatus, onWaitOver, onError });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(onError).not.toHaveBeenCalled();
+    expect(onWaitOver).toHaveBeenCalledWith('PendingAlerted');
+  });
+
+  it('stops on any other error and reports it', async () => {
+    const problem = new ApiError('Order not found.', 404);
+    const fetchStatus = answers('Waiting', problem);
+    const onError = vi.fn();
+    startOrderPolling({ fetchStatus, onWaitOver: vi.fn(), onError });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(onError).toHaveBeenCalledWith(problem);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports nothing and asks no more once stopped, even for an answer in flight', async () => {
+    let resolve: (status: string) => void = () => undefined;
+    const fetchStatus = vi.fn(() => new Promise<string>((r) => (resolve = r)));
+    const onWaitOver = vi.fn();
+    const stop = startOrderPolling({ fetchStatus, onWaitOver, onError: vi.fn() });
+    await vi.advanceTimersByTimeAsync(0);
+    stop();
+    resolve('PendingAlerted');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(onWaitOver).not.toHaveBeenCalled();
+    expect(fetchStatus).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells network errors from others', () => {
+    expect(isNetworkError(new ApiError('Network Error', 0))).toBe(true);
+    expect(isNetworkError(new Error('Network Error'))).toBe(true);
+    expect(isNetworkError(new ApiError('Bad request', 400))).toBe(false);
+    expect(isNetworkError(new ApiError('Server error', 500))).toBe(false);
+    expect(isNetworkError('Network Error')).toBe(false);
+  });
+});

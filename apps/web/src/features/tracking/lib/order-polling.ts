@@ -1,0 +1,60 @@
+/** The wait screen's polling of the placed order (spec §4, §9). */
+import { isWaitOver } from '@venue/domain/order-status';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
+
+/** Spec §9: the wait screen asks for the order every 5 s. */
+export const POLLING_INTERVAL_MS = 5000;
+
+/** Spec §4: a 'Network Error' (no answer) does not stop tracking; any other error does. */
+export function isNetworkError(error: unknown): boolean {
+  if (error instanceof ApiError) return error.isNetworkError;
+  return error instanceof Error && error.message === NETWORK_ERROR_MESSAGE;
+}
+
+export interface OrderPollingHandlers {
+  /** one read of the placed order; resolves with its status */
+  fetchStatus: () => Promise<string>;
+  /** the order reached PendingAlerted, Cancelled, Alerted or Serviced; polling has stopped */
+  onWaitOver: (status: string) => void;
+  /** a read failed with something other than a network error; polling has stopped */
+  onError: (error: unknown) => void;
+}
+
+/**
+ * Reads the order at once, then every `intervalMs` after each answer (so slow answers never pile
+ * up), until it reaches a status the wait screen waits for or a non-network error. Returns a stop
+ * function; nothing is reported after it is called.
+ */
+export function startOrderPolling(
+  handlers: OrderPollingHandlers,
+  intervalMs: number = POLLING_INTERVAL_MS,
+): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const poll = async () => {
+    try {
+      const status = await handlers.fetchStatus();
+      if (stopped) return;
+      if (isWaitOver(status)) {
+        stopped = true;
+        handlers.onWaitOver(status);
+        return;
+      }
+    } catch (error) {
+      if (stopped) return;
+      if (!isNetworkError(error)) {
+        stopped = true;
+        handlers.onError(error);
+        return;
+      }
+    }
+    timer = setTimeout(poll, intervalMs);
+  };
+
+  timer = setTimeout(poll, 0);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
