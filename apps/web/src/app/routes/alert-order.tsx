@@ -1,6 +1,87 @@
-import { ComingSoon } from '../coming-soon';
+import { useMemo } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { trackingRouteRedirect } from '@venue/domain/order-status';
+import { activeOrderRedirect } from '@venue/domain/route-guards';
+import { Button } from '../../components/ui/button';
+import { settings } from '../../config/settings';
+import { orderReset } from '../../features/order/store/order-slice';
+import { AlertOrderScreen } from '../../features/tracking/components/alert-order-screen';
+import { useOrderRefresh } from '../../features/tracking/hooks/use-order-refresh';
+import { useOrderVendor } from '../../features/tracking/hooks/use-order-vendor';
+import { summaryFromBasket, summaryFromPaymentSummary } from '../../features/tracking/lib/order-summary';
+import { deliveryAddressView } from '../../features/tracking/lib/tracking-vendor';
+import { placedOrderCleared } from '../../features/tracking/store/placed-order-slice';
+import { fetchVendors } from '../../features/vendors/api/get-vendors';
+import { FlowScreen } from '../flow-screen';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { PATHS, ROUTE_GROUPS } from '../routes';
 
-/** /order-flow/alert-order (not built yet). */
+/** Spec §2 route guards for the tracking routes: no status → the fallback (start). */
+const STATUS_ROUTES = { final: PATHS.alertOrder, fallback: PATHS.start, tracking: ROUTE_GROUPS.tracking };
+
+/** /order-flow/alert-order (step 3): collect or delivery instructions, the order number, 'Start new order'. */
 export function Component() {
-  return <ComingSoon title="Order ready" />;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const placedOrder = useAppSelector((state) => state.placedOrder);
+  const order = useAppSelector((state) => state.order);
+  const consumer = useAppSelector((state) => state.consumer);
+  const vendors = useAppSelector((state) => state.venue.vendors.data);
+  const selectedVendor = useAppSelector((state) => state.venue.selectedVendor);
+
+  const venueId =
+    selectedVendor?.venueId ??
+    (settings.multiVendor ? (settings.discoverVenueId ?? settings.venueId) : settings.venueId);
+  const vendor = useOrderVendor(placedOrder.vendorId, vendors, selectedVendor, () => {
+    void dispatch(fetchVendors({ venueId, background: true }));
+  });
+  const { id: consumerId, hmacKey } = consumer;
+  const signingKey = useMemo(() => (consumerId && hmacKey ? { consumerId, hmacKey } : null), [consumerId, hmacKey]);
+  useOrderRefresh(signingKey, placedOrder.vendorId, placedOrder.id);
+
+  // What was ordered: the server's summary of the placed order, else the priced basket, else the
+  // basket itself, else the last paid order of the same vendor (spec §4: kept as lastOrder).
+  const summary = useMemo(() => {
+    if (placedOrder.paymentSummary)
+      return summaryFromPaymentSummary(placedOrder.paymentSummary, placedOrder.totalMinor);
+    const priced = order.orderAmount.paymentSummary;
+    if (priced.total !== null && priced.items.length > 0)
+      return summaryFromPaymentSummary(priced, placedOrder.totalMinor);
+    if (Object.keys(order.userOrder).length > 0) return summaryFromBasket(order.userOrder, placedOrder.totalMinor);
+    if (order.lastOrder && order.lastOrder.vendorId === placedOrder.vendorId)
+      return summaryFromBasket(order.lastOrder.userOrder, placedOrder.totalMinor);
+    return null;
+  }, [placedOrder.paymentSummary, placedOrder.totalMinor, placedOrder.vendorId, order]);
+
+  const redirectTo =
+    trackingRouteRedirect(pathname, placedOrder.orderStatus, STATUS_ROUTES) ??
+    activeOrderRedirect(pathname, placedOrder.orderStatus, PATHS.waitOrder);
+  if (redirectTo) return <Navigate to={redirectTo} replace />;
+
+  const startNewOrder = () => {
+    dispatch(orderReset());
+    dispatch(placedOrderCleared());
+    navigate(PATHS.start);
+  };
+
+  return (
+    <FlowScreen
+      action={
+        <Button block onClick={startNewOrder}>
+          Start new order
+        </Button>
+      }
+    >
+      <AlertOrderScreen
+        order={placedOrder}
+        vendor={vendor}
+        signingKey={signingKey}
+        delivery={(placedOrder.serviceMode ?? order.orderConfiguration.selectedServiceMode) === 'HomeDelivery'}
+        deliveryAddress={deliveryAddressView(order.deliveryAddress)}
+        mapsKey={settings.mapsKey}
+        summary={summary}
+      />
+    </FlowScreen>
+  );
 }

@@ -1,6 +1,77 @@
-import { ComingSoon } from '../coming-soon';
+import { useCallback, useMemo } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { trackingRouteRedirect } from '@venue/domain/order-status';
+import { settings } from '../../config/settings';
+import { updateConsumer } from '../../features/consumer/api/save-consumer';
+import { issueReceipt } from '../../features/tracking/api/issue-receipt';
+import { WaitOrderScreen } from '../../features/tracking/components/wait-order-screen';
+import { useOrderVendor } from '../../features/tracking/hooks/use-order-vendor';
+import { deliveryAddressView } from '../../features/tracking/lib/tracking-vendor';
+import { fetchVendors } from '../../features/vendors/api/get-vendors';
+import { FlowScreen } from '../flow-screen';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { PATHS, ROUTE_GROUPS } from '../routes';
 
-/** /order-flow/wait-order (not built yet). */
+/** Spec §2 route guards for the tracking routes: no status → the fallback (start). */
+const STATUS_ROUTES = { final: PATHS.alertOrder, fallback: PATHS.start, tracking: ROUTE_GROUPS.tracking };
+
+/** /order-flow/wait-order (step 2): waits for the order to be ready, then leads to alert-order. */
 export function Component() {
-  return <ComingSoon title="Wait for your order" />;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const placedOrder = useAppSelector((state) => state.placedOrder);
+  const consumer = useAppSelector((state) => state.consumer);
+  const vendors = useAppSelector((state) => state.venue.vendors.data);
+  const selectedVendor = useAppSelector((state) => state.venue.selectedVendor);
+  const selectedServiceMode = useAppSelector((state) => state.order.orderConfiguration.selectedServiceMode);
+  const deliveryAddress = useAppSelector((state) => state.order.deliveryAddress);
+
+  // The order's vendor is in the venue's vendor list (the selected vendor's venue, else the build's).
+  const venueId =
+    selectedVendor?.venueId ??
+    (settings.multiVendor ? (settings.discoverVenueId ?? settings.venueId) : settings.venueId);
+  const vendor = useOrderVendor(placedOrder.vendorId, vendors, selectedVendor, () => {
+    void dispatch(fetchVendors({ venueId, background: true }));
+  });
+  const { id: consumerId, hmacKey } = consumer;
+  const signingKey = useMemo(() => (consumerId && hmacKey ? { consumerId, hmacKey } : null), [consumerId, hmacKey]);
+
+  const moveOn = useCallback(() => navigate(PATHS.alertOrder, { replace: true }), [navigate]);
+  const sendReceipt = (email: string) => {
+    if (!signingKey || placedOrder.id === null) return;
+    const orderId = placedOrder.id;
+    void (async () => {
+      // The receipt goes to the consumer's address: a new one is saved first.
+      if (email !== consumer.contact.email) {
+        try {
+          await updateConsumer(signingKey, { id: signingKey.consumerId, name: consumer.name, contact: { email } });
+        } catch (error) {
+          console.warn('The receipt address could not be saved.', error);
+          return;
+        }
+      }
+      await issueReceipt(signingKey, orderId);
+    })();
+  };
+
+  const redirectTo = trackingRouteRedirect(pathname, placedOrder.orderStatus, STATUS_ROUTES);
+  if (redirectTo) return <Navigate to={redirectTo} replace />;
+
+  return (
+    <FlowScreen>
+      <WaitOrderScreen
+        order={placedOrder}
+        vendor={vendor}
+        signingKey={signingKey}
+        delivery={(placedOrder.serviceMode ?? selectedServiceMode) === 'HomeDelivery'}
+        deliveryAddress={deliveryAddressView(deliveryAddress)}
+        mapsKey={settings.mapsKey}
+        alertOrderPath={PATHS.alertOrder}
+        email={consumer.contact.email}
+        onSendReceipt={sendReceipt}
+        onMoveOn={moveOn}
+      />
+    </FlowScreen>
+  );
 }
