@@ -16,6 +16,12 @@ export const BUILDS = {
   'single-vendor-2': { VITE_MULTI_VENDOR: 'false', VITE_VENDOR_ID: '2' },
   /** Single-vendor, Slice Pizza Co.: take-away and home delivery. */
   'single-vendor-3': { VITE_MULTI_VENDOR: 'false', VITE_VENDOR_ID: '3' },
+  /** Multi-vendor with the optional notes on and a two-minute order session. */
+  'multi-vendor-notes': {
+    VITE_DIETARY_NOTE: 'true',
+    VITE_SPECIAL_ORDER_NOTE: 'true',
+    VITE_ORDER_SESSION_EXPIRY_MS: '120000',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type BuildName = keyof typeof BUILDS;
