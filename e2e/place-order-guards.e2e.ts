@@ -87,6 +87,44 @@ describe('place-order buttons, transition guards and sold-out removal', () => {
     }
   });
 
+  test.each(['/order-flow/place-order', '/order-flow/confirm-order'])(
+    '%s with no store chosen and no items redirects to start or discover',
+    async (path) => {
+      const page = await suite.newPage();
+      await page.goto(path);
+      await page.waitForURL((url) => ['/start', '/order-flow/discover-vendor'].includes(url.pathname), {
+        timeout: 30_000,
+      });
+      await visible(page.getByRole('heading'));
+    },
+  );
+
+  test('a menu fetch failure blocks the step: no review until the menu loads again', async () => {
+    const page = await suite.newPage();
+    await basketAtGrillAndBun(page, { 'Onion Rings': 1 });
+    await page.route('**/v1/vendor/*/current-menu', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'Try again' }),
+      }),
+    );
+    await confirmButton(page).click();
+    await page.waitForTimeout(3_000);
+    await screenshot(page, 'menu-fetch-failed');
+    // Blocked: whatever the address bar says, the review and its 'Proceed to Pay' do not show.
+    expect(await text(page, 'Please Check Your Order').count(), 'the review does not show').toBe(0);
+    expect(await action(page, 'Proceed to Pay').count(), "no 'Proceed to Pay'").toBe(0);
+
+    // Once the menu loads again the step can be taken.
+    await page.unroute('**/v1/vendor/*/current-menu');
+    const retry = action(page, 'Try again');
+    if ((await retry.count()) > 0) await retry.click();
+    else await confirmButton(page).click();
+    await waitForPath(page, '/order-flow/confirm-order');
+    await visible(text(page, 'Please Check Your Order'));
+  });
+
   test("sold out after it was added: entering confirm-order lists it in 'We've sold out!' and removes it", async () => {
     const page = await suite.newPage();
     await basketAtGrillAndBun(page, { 'Onion Rings': 2, 'Family Pack': 1 });
