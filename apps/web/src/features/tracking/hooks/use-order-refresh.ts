@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useStore } from 'react-redux';
 import type { SigningKey } from '../../../lib/request-signing';
 import { getPlacedOrder } from '../api/get-placed-order';
-import { orderDetailsReceived, orderReceived } from '../store/placed-order-slice';
+import { orderDetailsReceived, orderReceived, type PlacedOrderState } from '../store/placed-order-slice';
 
 /**
  * Reads the placed order once when a screen opens (alert-order after a reload or from another tab),
@@ -10,6 +10,7 @@ import { orderDetailsReceived, orderReceived } from '../store/placed-order-slice
  */
 export function useOrderRefresh(key: SigningKey | null, vendorId: number | null, orderId: number | null): void {
   const dispatch = useDispatch();
+  const store = useStore<{ placedOrder: PlacedOrderState }>();
   const consumerId = key?.consumerId ?? null;
   const hmacKey = key?.hmacKey ?? null;
   useEffect(() => {
@@ -17,6 +18,8 @@ export function useOrderRefresh(key: SigningKey | null, vendorId: number | null,
     const controller = new AbortController();
     getPlacedOrder({ consumerId, hmacKey }, vendorId, orderId, { background: true, signal: controller.signal })
       .then((order) => {
+        // The customer may have started a new order while the answer was on its way.
+        if (store.getState().placedOrder.id !== orderId) return;
         dispatch(orderReceived(order));
         dispatch(
           orderDetailsReceived({ id: order.id, paymentSummary: order.paymentSummary, serviceMode: order.serviceMode }),
@@ -24,5 +27,5 @@ export function useOrderRefresh(key: SigningKey | null, vendorId: number | null,
       })
       .catch(() => undefined);
     return () => controller.abort();
-  }, [dispatch, consumerId, hmacKey, vendorId, orderId]);
+  }, [dispatch, store, consumerId, hmacKey, vendorId, orderId]);
 }

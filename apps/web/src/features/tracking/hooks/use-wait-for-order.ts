@@ -1,12 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useStore } from 'react-redux';
 import { waitEntryAction, waitOutcome } from '@venue/domain/order-status';
 import { errorMessage } from '../../../lib/api-client';
 import type { SigningKey } from '../../../lib/request-signing';
 import { getPlacedOrder } from '../api/get-placed-order';
 import { sendAlertedOnce } from '../lib/alerted-once';
 import { POLLING_INTERVAL_MS, startOrderPolling } from '../lib/order-polling';
-import { orderDetailsReceived, orderFetchFailed, orderReceived } from '../store/placed-order-slice';
+import {
+  orderDetailsReceived,
+  orderFetchFailed,
+  orderReceived,
+  type PlacedOrderState,
+} from '../store/placed-order-slice';
 
 /**
  * Where the wait screen stands: still waiting; the order is ready ('pick-up' modal); a problem
@@ -42,6 +47,7 @@ export function useWaitForOrder({
   intervalMs = POLLING_INTERVAL_MS,
 }: WaitForOrderInput) {
   const dispatch = useDispatch();
+  const store = useStore<{ placedOrder: PlacedOrderState }>();
   const [state, setState] = useState<WaitState>({ kind: 'waiting' });
   const [run, setRun] = useState(0);
   const entryStatus = useRef(status);
@@ -70,6 +76,8 @@ export function useWaitForOrder({
           if (!signing) throw new Error('The order cannot be read without the consumer key.');
           try {
             const order = await getPlacedOrder(signing, vendorId, orderId, { background: true });
+            // Another order may have taken its place while the answer was on its way: keep that one.
+            if (store.getState().placedOrder.id !== orderId) return 'Waiting';
             dispatch(orderReceived(order));
             dispatch(
               orderDetailsReceived({
@@ -94,7 +102,7 @@ export function useWaitForOrder({
       },
       intervalMs,
     );
-  }, [dispatch, consumerId, hmacKey, vendorId, orderId, intervalMs, run]);
+  }, [dispatch, store, consumerId, hmacKey, vendorId, orderId, intervalMs, run]);
 
   const retry = useCallback(() => {
     setState({ kind: 'waiting' });
