@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { ServiceMode } from '@venue/contract/common';
 import { SERVICE_MODE_LABELS } from '../lib/pay-readiness';
 import styles from './checkout.module.css';
@@ -12,11 +13,11 @@ export function ServiceModeOptions({
   selected: ServiceMode;
   onSelect: (mode: ServiceMode) => void;
 }) {
+  const id = useId();
   if (modes.length === 0) return null;
   return (
-    <fieldset className={`${styles.card} ${styles.fieldset}`}>
-      <legend className={`${styles.legend} visually-hidden`}>Service mode</legend>
-      <span className={styles.label} aria-hidden="true">
+    <div className={styles.card} role="radiogroup" aria-labelledby={`${id}-label`}>
+      <span className={styles.label} id={`${id}-label`}>
         Service mode
       </span>
       <div className={styles.radios}>
@@ -33,6 +34,6 @@ export function ServiceModeOptions({
           </label>
         ))}
       </div>
-    </fieldset>
+    </div>
   );
 }
