@@ -16,6 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
+import { addressRoutes } from './modules/address/address.routes.ts';
 import { displayAssetRoutes } from './modules/display-assets/display-assets.routes.ts';
 import { DisplayAssetRenderer } from './modules/display-assets/display-assets.service.ts';
 import { MenuCache } from './modules/menu/menu-cache.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (v1) => {
       await v1.register(venueRoutes);
       await v1.register(vendorRoutes);
+      await v1.register(addressRoutes);
       await v1.register(menuRoutes);
       await v1.register(orderPaymentRoutes);
       await v1.register(displayAssetRoutes);

@@ -103,6 +103,9 @@ describe('wait order screen (spec §2 step 2)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Pick up now' });
     expect(within(dialog).getByText(/A12 is ready/)).toBeTruthy();
     expect(vibrate).toHaveBeenCalled();
+    // behind the modal the screen no longer shows a wait
+    expect(screen.getByText('Your order is ready')).toBeTruthy();
+    expect(screen.queryByTestId('wait-estimate')).toBeNull();
     fireEvent.click(within(dialog).getByRole('link', { name: 'Collect my order' }));
     await waitFor(() => expect(location()).toBe('/order-flow/alert-order'));
   });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { orderProgress } from '@venue/domain/progress';
+import { isWaitOver } from '@venue/domain/order-status';
+import { orderProgress, PROGRESS_STEP_COUNT } from '@venue/domain/progress';
 import { formatClockTime } from '@venue/domain/time-zone';
 import { waitEstimateText } from '@venue/domain/wait-estimate';
 import { Button } from '../../../components/ui/button';
@@ -115,7 +116,9 @@ export function WaitOrderScreen(props: WaitOrderScreenProps) {
     );
   }
 
-  const progress = orderProgress(order.timing, now);
+  // Once the vendor has marked the order ready the wait is over, whatever the estimate said.
+  const ready = isWaitOver(order.orderStatus) && order.orderStatus !== 'Cancelled';
+  const progress = ready ? { percent: 100, step: PROGRESS_STEP_COUNT - 1 } : orderProgress(order.timing, now);
   const scheduled = order.orderStatus === 'Scheduled';
   const timeZone = vendor.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -132,7 +135,9 @@ export function WaitOrderScreen(props: WaitOrderScreenProps) {
           </p>
         ) : (
           <div className={styles.position} aria-live="polite" aria-atomic="true">
-            {order.positionInQueue !== null ? (
+            {ready ? (
+              <span className={styles.ready}>{delivery ? 'Your order is on its way' : 'Your order is ready'}</span>
+            ) : order.positionInQueue !== null ? (
               <>
                 <span className={styles.label}>Queue position</span>
                 <strong className={styles.positionNumber} data-testid="queue-position">
@@ -148,10 +153,12 @@ export function WaitOrderScreen(props: WaitOrderScreenProps) {
 
         <ProgressIndicator percent={progress.percent} step={progress.step} />
 
-        <p className={styles.estimate}>
-          <span className={styles.label}>Estimated wait</span>{' '}
-          <strong data-testid="wait-estimate">{waitEstimateText(order.secsToServiceEstimate)}</strong>
-        </p>
+        {!ready && (
+          <p className={styles.estimate}>
+            <span className={styles.label}>Estimated wait</span>{' '}
+            <strong data-testid="wait-estimate">{waitEstimateText(order.secsToServiceEstimate)}</strong>
+          </p>
+        )}
       </section>
 
       <div className={styles.actions}>
