@@ -155,6 +155,47 @@ describe('menu rules: availability windows, 99 per item, discover refresh, choos
     }
   });
 
+  test("the server refuses what it will not sell now, and confirm-order shows the server's message", async () => {
+    // The phone's clock says an item is in its window; the server's (the authority) says it is not.
+    // Breakfast (06:00–11:00 daily) and afternoon tea (weekdays 14:00–17:00) never overlap, so one
+    // of them is out of its window at the server's real time.
+    const menu = await getMenu(suite.server, DAILY_GRIND);
+    const candidates = [
+      { name: 'Bacon & Egg Roll', weekday: 1, hour: 10 },
+      { name: 'Scones with Jam & Cream', weekday: 1, hour: 15 },
+    ];
+    let refused: { name: string; weekday: number; hour: number; message: string } | null = null;
+    for (const candidate of candidates) {
+      const response = await fetch(`${suite.server.url}/v1/vendor/${DAILY_GRIND}/calculate-order-payment`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          vendorId: DAILY_GRIND,
+          orderItems: [{ menuItemId: menuItem(menu, candidate.name).id, quantity: 1, modifiers: [] }],
+        }),
+      });
+      if (response.status >= 400) {
+        expect(response.status, `${candidate.name} out of its window: a 4xx, never a 500`).toBeLessThan(500);
+        const body = (await response.json()) as { message: string };
+        refused = { ...candidate, message: body.message };
+        break;
+      }
+    }
+    expect(refused, 'one of the windowed items is refused at the real time').not.toBeNull();
+    if (!refused) return;
+
+    const page = await suite.newPage();
+    const day = nextVenueWeekday(refused.weekday);
+    await menuAt(page, venueInstant(day.year, day.month, day.day, refused.hour, 0));
+    await addWithPlus(page, refused.name);
+    await (await visible(action(page, 'Confirm my order'))).click();
+    await waitForPath(page, '/order-flow/confirm-order');
+    await visible(page.getByText(refused.message));
+    await screenshot(page, 'confirm-order-server-refused');
+    const proceed = action(page, 'Proceed to Pay');
+    expect((await proceed.count()) === 0 || (await proceed.first().isDisabled()), 'no way on to pay').toBe(true);
+  });
+
   test("the confirm-store modal's 'Choose another store' goes back to discover-vendor", async () => {
     const page = await suite.newPage();
     await openDiscover(page);
