@@ -83,7 +83,7 @@ export const PaymentUpdateRequest = z.object({
 export type PaymentUpdateRequest = z.infer<typeof PaymentUpdateRequest>;
 
 /** Payment statuses kept by the server. */
-export const PaymentStatus = z.enum(['Initiated', 'Succeeded', 'Failed']);
+export const PaymentStatus = z.enum(['Initiated', 'Succeeded', 'Failed', 'Refunded']);
 
 /** Answer of update, purchase/token, verify and coupon purchase: the payment as the gateway decided it, and the order after it. */
 export const PaymentOutcome = z.object({
@@ -112,7 +112,9 @@ export const VerifyPaymentRequest = z.object({
 });
 
 /** POST /v1/vendor/order/{orderId}/payment/apple-pay/session (auth) */
-export const ApplePaySessionRequest = z.object({ validationUrl: z.url().max(500) });
+export const ApplePaySessionRequest = z.object({
+  validationUrl: z.url({ protocol: /^https$/, error: 'validationUrl: must be an https URL' }).max(500),
+});
 /** The merchant session handed to ApplePaySession.completeMerchantValidation. */
 export const ApplePayMerchantSession = z.record(z.string(), z.unknown());
 

@@ -2,6 +2,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import * as catalogue from './migrations/2026-11-22-1-catalogue.ts';
 import * as orders from './migrations/2026-11-22-2-orders.ts';
+import * as checkout from './migrations/2026-11-22-3-checkout.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -10,6 +11,7 @@ import * as orders from './migrations/2026-11-22-2-orders.ts';
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-1-catalogue': catalogue,
   '2026-11-22-2-orders': orders,
+  '2026-11-22-3-checkout': checkout,
 };
 
 /** Runs pending migrations; throws with the failing migration's error. */

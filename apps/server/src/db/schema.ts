@@ -154,6 +154,15 @@ export interface OrdersTable {
   payment_summary: JsonText | null;
   created_at: number;
   updated_at: number;
+  /** the Idempotency-Key header of place-order, unique per consumer */
+  idempotency_key: string | null;
+  coupon_code: string | null;
+  discount_minor: Generated<number>;
+  campaign_id: string | null;
+  /** JSON object */
+  attributes: JsonText | null;
+  order_origin: string | null;
+  paid_at: number | null;
 }
 
 export interface OrderItemsTable {
@@ -183,6 +192,11 @@ export interface PaymentsTable {
   response_code: string | null;
   created_at: number;
   updated_at: number;
+  /** 'card' | 'token' | 'wallet' | 'coupon' */
+  method: Generated<string>;
+  save_payment_method: Generated<Flag>;
+  /** why it failed, in the customer's words */
+  message: string | null;
 }
 
 export interface CouponsTable {
@@ -193,6 +207,58 @@ export interface CouponsTable {
   kind: string;
   value: number;
   active: Flag;
+  created_at: number;
+  /** epoch ms; null: no bound */
+  valid_from: number | null;
+  valid_until: number | null;
+  /** null: unlimited */
+  usage_limit: number | null;
+  used_count: Generated<number>;
+  description: Generated<string>;
+}
+
+/** A card a consumer asked to remember: the gateway's token and what is safe to show. */
+export interface SavedCardsTable {
+  id: Generated<number>;
+  consumer_id: string;
+  gateway_token: string;
+  card_name: string;
+  masked_number: string;
+  expiry_month: string;
+  expiry_year: string;
+  created_at: number;
+}
+
+/** Sandbox gateway: an access code issued for one payment. */
+export interface GatewaySessionsTable {
+  access_code: string;
+  reference: string;
+  amount_minor: number;
+  currency: string;
+  created_at: number;
+}
+
+/** Sandbox gateway: every charge attempt and its result code. */
+export interface GatewayTransactionsTable {
+  id: string;
+  access_code: string | null;
+  /** 'card' | 'token' | 'wallet' */
+  kind: string;
+  amount_minor: number;
+  result_code: number;
+  card_token: string | null;
+  masked_number: string | null;
+  refunded: Generated<Flag>;
+  created_at: number;
+}
+
+/** Sandbox gateway: stored cards (masked number only; the number and CVV are never kept). */
+export interface GatewayCardTokensTable {
+  token: string;
+  card_holder: string;
+  masked_number: string;
+  expiry_month: string;
+  expiry_year: string;
   created_at: number;
 }
 
@@ -223,4 +289,8 @@ export interface Database {
   payments: PaymentsTable;
   coupons: CouponsTable;
   audit_log: AuditLogTable;
+  saved_cards: SavedCardsTable;
+  gateway_sessions: GatewaySessionsTable;
+  gateway_transactions: GatewayTransactionsTable;
+  gateway_card_tokens: GatewayCardTokensTable;
 }

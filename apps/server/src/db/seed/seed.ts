@@ -1,5 +1,7 @@
 /** Loads the demo venue into an empty database (first start). */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { hasCoupons, insertCoupons } from '../../modules/coupons/coupons.repository.ts';
+import { DEMO_COUPONS, type SeedCoupon } from './demo-coupons.ts';
 import type { Dialect } from '../database.ts';
 import type { Database } from '../schema.ts';
 import { PALETTES, itemArt, locationArt, logoArt, type ArtKind } from './art.ts';
@@ -27,11 +29,18 @@ export async function seedWhenEmpty(
   data: SeedVenue = DEMO_VENUE,
   now = Date.now(),
 ): Promise<boolean> {
-  if (await hasClients(db)) return false;
+  if (await hasClients(db)) {
+    await seedCouponsWhenEmpty(db, now);
+    return false;
+  }
   try {
     await db.transaction().execute(async (trx) => {
       await insertVenue(trx, data, now);
       if (dialect === 'postgres') await advanceSequences(trx);
+      await insertCoupons(
+        trx,
+        DEMO_COUPONS.map((coupon) => couponRow(coupon, now)),
+      );
     });
   } catch (error) {
     // Another process starting at the same time may have seeded first.
@@ -200,5 +209,34 @@ async function advanceSequences(trx: Transaction<Database>): Promise<void> {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select coalesce(max(id), 0) + 1 from ${sql.table(table)}), false)`.execute(
       trx,
     );
+  }
+}
+
+function couponRow(coupon: SeedCoupon, now: number) {
+  return {
+    code: coupon.code,
+    vendor_id: coupon.vendorId,
+    kind: coupon.kind,
+    value: coupon.value,
+    active: 1,
+    created_at: now,
+    valid_from: coupon.validFrom ? Date.parse(coupon.validFrom) : null,
+    valid_until: coupon.validUntil ? Date.parse(coupon.validUntil) : null,
+    usage_limit: coupon.usageLimit ?? null,
+    description: coupon.description,
+  };
+}
+
+/** Databases seeded before coupons existed get the demo coupons once. */
+async function seedCouponsWhenEmpty(db: Kysely<Database>, now: number): Promise<void> {
+  if (await hasCoupons(db)) return;
+  try {
+    await insertCoupons(
+      db,
+      DEMO_COUPONS.map((coupon) => couponRow(coupon, now)),
+    );
+  } catch (error) {
+    // Another process starting at the same time may have inserted them first.
+    if (!(await hasCoupons(db))) throw error;
   }
 }

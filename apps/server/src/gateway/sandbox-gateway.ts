@@ -1,0 +1,256 @@
+/**
+ * The embedded sandbox gateway: a stand-in for a real card gateway, served by the same process
+ * but keeping its own books (gateway_* tables) and reached by the rest of the server only through
+ * the PaymentGateway interface. Card numbers and CVVs are never stored or logged: a card becomes
+ * a masked number and a token.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, GatewayTransactionsTable } from '../db/schema.ts';
+import {
+  cardOutcome,
+  cvvOutcome,
+  isUnexpired,
+  maskCardNumber,
+  RESULT_INVALID_VERIFICATION,
+  RESULT_SUCCESS,
+  RESULT_VALIDATION_ERROR,
+} from './card-rules.ts';
+import type { GatewayCharge, PaymentGateway, StoredCard } from './payment-gateway.ts';
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
+
+/** Messages the gateway puts in `errors` for each result code. */
+const ERRORS: Record<number, string> = {
+  2: 'Declined by the issuing bank',
+  96: 'System error, try again',
+  97: 'Card details are not valid',
+  98: 'Invalid card token',
+  99: 'Invalid verification code',
+  999: 'Gateway error',
+};
+
+export interface CardRequest {
+  currency: string;
+  verification: string;
+  amount: string;
+  reference: string;
+  cardHolder: string;
+  cardNumber: string;
+  cvv: string;
+  expiryMonth: string;
+  expiryYear: string;
+}
+
+/** The JSONP answer of the card endpoint (spec §7: r, id, v, token, successful, errors). */
+export interface CardResponse {
+  r: number;
+  id: string | null;
+  v: string;
+  token: string | null;
+  successful: boolean;
+  errors: string[];
+}
+
+function toCharge(row: Selectable<GatewayTransactionsTable>): GatewayCharge {
+  return {
+    transactionId: row.id,
+    resultCode: row.result_code,
+    successful: row.result_code === RESULT_SUCCESS && row.refunded === 0,
+    amountMinor: row.amount_minor,
+    cardToken: row.card_token,
+    refunded: row.refunded === 1,
+  };
+}
+
+export class SandboxGateway implements PaymentGateway {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: () => number,
+  ) {}
+
+  async createAccessCode(input: { reference: string; amountMinor: number; currency: string }): Promise<string> {
+    const accessCode = newId('ac');
+    await this.db
+      .insertInto('gateway_sessions')
+      .values({
+        access_code: accessCode,
+        reference: input.reference,
+        amount_minor: input.amountMinor,
+        currency: input.currency,
+        created_at: this.clock(),
+      })
+      .execute();
+    return accessCode;
+  }
+
+  private async successfulCharge(accessCode: string) {
+    return this.db
+      .selectFrom('gateway_transactions')
+      .selectAll()
+      .where('access_code', '=', accessCode)
+      .where('result_code', '=', RESULT_SUCCESS)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+  }
+
+  async findCharge(accessCode: string): Promise<GatewayCharge | null> {
+    const success = await this.successfulCharge(accessCode);
+    if (success) return toCharge(success);
+    const latest = await this.db
+      .selectFrom('gateway_transactions')
+      .selectAll()
+      .where('access_code', '=', accessCode)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return latest ? toCharge(latest) : null;
+  }
+
+  private async record(
+    values: Omit<Selectable<GatewayTransactionsTable>, 'id' | 'created_at' | 'refunded'>,
+  ): Promise<Selectable<GatewayTransactionsTable>> {
+    const row = { ...values, id: newId('txn'), created_at: this.clock(), refunded: 0 };
+    await this.db.insertInto('gateway_transactions').values(row).execute();
+    return row;
+  }
+
+  /**
+   * Charges a card for an access code. A code already paid answers its successful charge again
+   * (never a second charge); an unknown code or an amount other than the code's answers 99.
+   */
+  async chargeCard(request: CardRequest): Promise<CardResponse> {
+    const answer = (r: number, id: string | null, token: string | null): CardResponse => ({
+      r,
+      id,
+      v: request.verification,
+      token,
+      successful: r === RESULT_SUCCESS,
+      errors: r === RESULT_SUCCESS ? [] : [ERRORS[r] ?? 'Unknown error'],
+    });
+    const session = await this.db
+      .selectFrom('gateway_sessions')
+      .selectAll()
+      .where('access_code', '=', request.verification)
+      .executeTakeFirst();
+    if (!session || String(session.amount_minor) !== request.amount || session.reference !== request.reference) {
+      return answer(RESULT_INVALID_VERIFICATION, null, null);
+    }
+    const paid = await this.successfulCharge(session.access_code);
+    if (paid && paid.refunded === 0) return answer(paid.result_code, paid.id, paid.card_token);
+
+    let code = cardOutcome(request.cardNumber, request.cvv);
+    if (
+      code === RESULT_SUCCESS &&
+      (!request.cardHolder.trim() || !isUnexpired(request.expiryMonth, request.expiryYear, this.clock()))
+    ) {
+      code = RESULT_VALIDATION_ERROR;
+    }
+    let token: string | null = null;
+    const masked = code === RESULT_VALIDATION_ERROR ? null : maskCardNumber(request.cardNumber);
+    if (code === RESULT_SUCCESS) {
+      token = newId('tok');
+      await this.db
+        .insertInto('gateway_card_tokens')
+        .values({
+          token,
+          card_holder: request.cardHolder.trim().slice(0, 200),
+          masked_number: maskCardNumber(request.cardNumber),
+          expiry_month: request.expiryMonth.padStart(2, '0'),
+          expiry_year: request.expiryYear.length === 2 ? `20${request.expiryYear}` : request.expiryYear,
+          created_at: this.clock(),
+        })
+        .execute();
+    }
+    const row = await this.record({
+      access_code: session.access_code,
+      kind: 'card',
+      amount_minor: session.amount_minor,
+      result_code: code,
+      card_token: token,
+      masked_number: masked,
+    });
+    return answer(code, row.id, token);
+  }
+
+  async chargeToken(input: { accessCode: string; cardToken: string; cvv: string }): Promise<GatewayCharge> {
+    const session = await this.db
+      .selectFrom('gateway_sessions')
+      .selectAll()
+      .where('access_code', '=', input.accessCode)
+      .executeTakeFirst();
+    if (!session) throw new Error('unknown access code');
+    const paid = await this.successfulCharge(session.access_code);
+    if (paid && paid.refunded === 0) return toCharge(paid);
+    const card = await this.db
+      .selectFrom('gateway_card_tokens')
+      .selectAll()
+      .where('token', '=', input.cardToken)
+      .executeTakeFirst();
+    const code = !card ? 98 : /^\d{3,4}$/.test(input.cvv) ? cvvOutcome(input.cvv) : RESULT_VALIDATION_ERROR;
+    const row = await this.record({
+      access_code: session.access_code,
+      kind: 'token',
+      amount_minor: session.amount_minor,
+      result_code: code,
+      card_token: card ? card.token : null,
+      masked_number: card?.masked_number ?? null,
+    });
+    return toCharge(row);
+  }
+
+  async chargeWallet(input: {
+    reference: string;
+    amountMinor: number;
+    walletType: string;
+    walletToken: string;
+  }): Promise<GatewayCharge> {
+    const code = input.walletToken.toLowerCase().includes('decline') ? 2 : RESULT_SUCCESS;
+    const row = await this.record({
+      access_code: null,
+      kind: `wallet:${input.walletType}`,
+      amount_minor: input.amountMinor,
+      result_code: code,
+      card_token: null,
+      masked_number: null,
+    });
+    return toCharge(row);
+  }
+
+  async refund(transactionId: string): Promise<void> {
+    await this.db.updateTable('gateway_transactions').set({ refunded: 1 }).where('id', '=', transactionId).execute();
+  }
+
+  async describeCard(cardToken: string): Promise<StoredCard | null> {
+    const card = await this.db
+      .selectFrom('gateway_card_tokens')
+      .selectAll()
+      .where('token', '=', cardToken)
+      .executeTakeFirst();
+    return card
+      ? {
+          cardHolder: card.card_holder,
+          maskedNumber: card.masked_number,
+          expiryMonth: card.expiry_month,
+          expiryYear: card.expiry_year,
+        }
+      : null;
+  }
+
+  async applePayMerchantSession(input: { validationUrl: string; displayName: string; domainName: string }) {
+    const now = this.clock();
+    return {
+      epochTimestamp: now,
+      expiresAt: now + 5 * 60_000,
+      merchantSessionIdentifier: newId('msi'),
+      nonce: randomBytes(8).toString('hex'),
+      merchantIdentifier: 'merchant.sandbox.venue-ordering',
+      domainName: input.domainName,
+      displayName: input.displayName,
+      signature: randomBytes(32).toString('base64'),
+      operationalAnalyticsIdentifier: 'sandbox',
+      retries: 0,
+      pspId: 'sandbox',
+    };
+  }
+}

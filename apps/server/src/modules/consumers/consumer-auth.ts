@@ -1,0 +1,75 @@
+/**
+ * Verifies signed requests (spec §7 (auth) calls; docs/decisions/006-request-signing.md): the
+ * HMAC-SHA1 of the signature string, keyed by the consumer's key, within ±5 minutes, compared in
+ * constant time. Sets `request.consumer`; anything else answers 401.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { isFreshTimestamp, parseAuthorization, signatureBase, TIMESTAMP_HEADER } from '@venue/domain/request-signature';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '../../plugins/error-handler.ts';
+import { findConsumer } from './consumers.repository.ts';
+import type { ConsumerRow } from './consumers.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the consumer that signed the request (set by requireConsumer) */
+    consumer?: ConsumerRow;
+    /** the body text as received, for signature checks */
+    rawBody?: string;
+  }
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * Compares a presented base64 signature with the expected one in constant time (equal-length
+ * digests). The text is compared, not the decoded bytes: base64 decoders ignore stray padding
+ * bits, so two different texts could otherwise pass as one signature.
+ */
+export function signatureMatches(presented: string, expected: string): boolean {
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+/** HMAC-SHA1 in base64 of a signature string. */
+export function sign(hmacKey: string, base: string): string {
+  return createHmac('sha1', hmacKey).update(base, 'utf8').digest('base64');
+}
+
+function unauthorized(reply: FastifyReply, message: string) {
+  reply.header('WWW-Authenticate', 'HMAC');
+  return sendError(reply, 401, message);
+}
+
+/** A preValidation hook: runs after the body is read, before it is validated, so unsigned requests learn nothing about the schema. */
+export function requireConsumer(app: FastifyInstance) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const auth = parseAuthorization(request.headers.authorization);
+    const timestamp = request.headers[TIMESTAMP_HEADER];
+    if (!auth || typeof timestamp !== 'string') {
+      return unauthorized(
+        reply,
+        'This request must be signed: send x-timestamp and Authorization: HMAC <consumerId>:<signature>.',
+      );
+    }
+    if (!isFreshTimestamp(timestamp, app.clock())) {
+      return unauthorized(reply, 'The request signature has expired. Check the device clock and try again.');
+    }
+    const consumer = await findConsumer(app.db, auth.consumerId);
+    const contentType = request.headers['content-type'] ?? '';
+    const expected = sign(
+      consumer?.hmac_key ?? 'no-such-consumer',
+      signatureBase({ path: request.url, method: request.method, body: request.rawBody ?? '', contentType, timestamp }),
+    );
+    // Compared even for an unknown consumer, so the answer takes as long either way.
+    if (!signatureMatches(auth.signature, expected) || !consumer) {
+      return unauthorized(reply, 'The request signature is not valid.');
+    }
+    request.consumer = consumer;
+  };
+}
+
+/** The signer of a request that passed requireConsumer. */
+export function consumerOf(request: FastifyRequest): ConsumerRow {
+  if (!request.consumer) throw new Error('route is missing the requireConsumer hook');
+  return request.consumer;
+}

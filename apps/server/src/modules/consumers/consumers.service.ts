@@ -1,0 +1,73 @@
+/** Consumers: anonymous customers known by an id and a signing key (spec §3 Consumer, §6). */
+import { randomBytes } from 'node:crypto';
+import type {
+  ConsumerProfile,
+  CreateConsumerRequest,
+  CreatedConsumer,
+  UpdateConsumerRequest,
+} from '@venue/contract/consumer';
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { ConsumersTable, Database } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import { findConsumer, insertConsumer, updateConsumerRow } from './consumers.repository.ts';
+
+export type ConsumerRow = Selectable<ConsumersTable>;
+
+function parseMeta(text: string | null): Record<string, unknown> | null {
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function toConsumerProfile(row: ConsumerRow): ConsumerProfile {
+  return {
+    id: row.id,
+    contact: { mobile: row.mobile, email: row.email },
+    name: { fullName: row.full_name },
+    metaData: parseMeta(row.meta_data),
+  };
+}
+
+/** Creates a consumer with a fresh id and a 256-bit signing key; the key is answered only here. */
+export async function createConsumer(
+  db: Kysely<Database>,
+  input: CreateConsumerRequest,
+  nowMs: number,
+): Promise<CreatedConsumer> {
+  const row: ConsumerRow = {
+    id: `c_${randomBytes(16).toString('base64url')}`,
+    hmac_key: randomBytes(32).toString('base64url'),
+    mobile: input.contact?.mobile ?? null,
+    email: input.contact?.email ?? null,
+    full_name: input.name?.fullName ?? null,
+    meta_data: input.metaData ? JSON.stringify(input.metaData) : null,
+    created_at: nowMs,
+    updated_at: nowMs,
+  };
+  await insertConsumer(db, row);
+  return { ...toConsumerProfile(row), hmacKey: row.hmac_key };
+}
+
+/** Changes the signer's own details; fields left out stay. */
+export async function updateConsumer(
+  db: Kysely<Database>,
+  consumer: ConsumerRow,
+  input: UpdateConsumerRequest,
+  nowMs: number,
+): Promise<ConsumerProfile> {
+  if (input.id !== undefined && input.id !== consumer.id)
+    throw badRequest('id: is not the consumer that signed the request');
+  const changes: Updateable<ConsumersTable> = { updated_at: nowMs };
+  if (input.contact?.mobile !== undefined) changes.mobile = input.contact.mobile;
+  if (input.contact?.email !== undefined) changes.email = input.contact.email;
+  if (input.name?.fullName !== undefined) changes.full_name = input.name.fullName;
+  if (input.metaData !== undefined) changes.meta_data = input.metaData === null ? null : JSON.stringify(input.metaData);
+  await updateConsumerRow(db, consumer.id, changes);
+  const updated = await findConsumer(db, consumer.id);
+  if (!updated) throw notFound('Consumer not found');
+  return toConsumerProfile(updated);
+}

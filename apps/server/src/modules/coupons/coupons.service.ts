@@ -1,0 +1,127 @@
+/**
+ * Coupons (spec §4 Coupon, §7): a percentage, a fixed amount or the whole order, valid within a
+ * window and up to a usage limit (counted when an order using it is paid). Applying one reprices
+ * the pending order; a coupon that covers everything pays the order by itself.
+ */
+import { createHash } from 'node:crypto';
+import type { Invoice, OrderCoupon } from '@venue/contract/coupon';
+import { toMoney, percentageOf } from '@venue/domain/money';
+import type { Kysely, Selectable } from 'kysely';
+import type { CouponsTable, Database } from '../../db/schema.ts';
+import { conflict, unprocessable } from '../../lib/http-error.ts';
+import type { ConsumerRow } from '../consumers/consumers.service.ts';
+import { findOrder, updateOrderIfStatus } from '../orders/orders.repository.ts';
+import { requireOwnOrder, summaryWithDiscount, type OrderRow } from '../orders/orders.service.ts';
+import { ALREADY_PAID_MESSAGE, purchaseWithCoupon, type PaymentDeps } from '../payments/payments.service.ts';
+import { findVendorRow } from '../vendors/vendors.repository.ts';
+import { findCouponByCode } from './coupons.repository.ts';
+
+/** Spec §5 and §8. */
+export const INVALID_COUPON_MESSAGE = 'Invalid coupon code.';
+
+type CouponRow = Selectable<CouponsTable>;
+
+/** Whether a coupon may be used on an order of a vendor now. */
+export function isCouponUsable(coupon: CouponRow, vendorId: number, nowMs: number): boolean {
+  if (coupon.active !== 1) return false;
+  if (coupon.vendor_id !== null && coupon.vendor_id !== vendorId) return false;
+  if (coupon.valid_from !== null && nowMs < coupon.valid_from) return false;
+  if (coupon.valid_until !== null && nowMs > coupon.valid_until) return false;
+  if (coupon.usage_limit !== null && coupon.used_count >= coupon.usage_limit) return false;
+  return true;
+}
+
+/** The discount of a coupon on a total, never more than the total. */
+export function discountOf(coupon: Pick<CouponRow, 'kind' | 'value'>, totalMinor: number): number {
+  const raw =
+    coupon.kind === 'full'
+      ? totalMinor
+      : coupon.kind === 'percentage'
+        ? percentageOf(totalMinor, coupon.value)
+        : coupon.value;
+  return Math.max(0, Math.min(totalMinor, raw));
+}
+
+const verificationCode = (order: OrderRow) =>
+  order.coupon_code === null
+    ? null
+    : createHash('sha256').update(`${order.id}:${order.coupon_code}`).digest('base64url').slice(0, 16);
+
+export function toInvoice(order: OrderRow): Invoice {
+  return {
+    orderId: order.id,
+    paymentSummary: summaryWithDiscount(order),
+    subtotal: toMoney(order.total_minor + order.discount_minor),
+    discount: toMoney(order.discount_minor),
+    total: toMoney(order.total_minor),
+    couponCode: order.coupon_code,
+  };
+}
+
+async function toOrderCoupon(db: Kysely<Database>, order: OrderRow): Promise<OrderCoupon> {
+  const vendor = await findVendorRow(db, order.vendor_id);
+  const coupon = order.coupon_code ? await findCouponByCode(db, order.coupon_code) : undefined;
+  return {
+    maybeCouponCode: order.coupon_code,
+    verificationCode: verificationCode(order),
+    kind: (coupon?.kind as OrderCoupon['kind']) ?? null,
+    coversTotal: order.coupon_code !== null && order.total_minor === 0,
+    isCouponPaymentAllowed: vendor?.is_coupon_payment_allowed === 1,
+    invoice: toInvoice(order),
+  };
+}
+
+export async function getOrderCoupon(db: Kysely<Database>, consumer: ConsumerRow, orderId: number) {
+  return toOrderCoupon(db, await requireOwnOrder(db, consumer, orderId));
+}
+
+export async function getInvoice(db: Kysely<Database>, consumer: ConsumerRow, orderId: number) {
+  return toInvoice(await requireOwnOrder(db, consumer, orderId));
+}
+
+/** Applies (or replaces) the coupon of a pending order and reprices it; 422 'Invalid coupon code.' for any unusable code. */
+export async function applyCoupon(
+  db: Kysely<Database>,
+  consumer: ConsumerRow,
+  orderId: number,
+  code: string,
+  nowMs: number,
+) {
+  const order = await requireOwnOrder(db, consumer, orderId);
+  if (order.order_status !== 'Pending') throw conflict(ALREADY_PAID_MESSAGE);
+  const vendor = await findVendorRow(db, order.vendor_id);
+  const coupon = await findCouponByCode(db, code.trim().toUpperCase());
+  if (!coupon || !vendor || vendor.is_coupon_payment_allowed !== 1 || !isCouponUsable(coupon, order.vendor_id, nowMs)) {
+    throw unprocessable(INVALID_COUPON_MESSAGE);
+  }
+  const baseTotal = order.total_minor + order.discount_minor;
+  const discount = discountOf(coupon, baseTotal);
+  const changed = await updateOrderIfStatus(db, order.id, 'Pending', {
+    coupon_code: coupon.code,
+    discount_minor: discount,
+    total_minor: baseTotal - discount,
+    updated_at: nowMs,
+  });
+  if (changed !== 1) throw conflict(ALREADY_PAID_MESSAGE);
+  const updated = await findOrder(db, order.id);
+  if (!updated) throw unprocessable(INVALID_COUPON_MESSAGE);
+  return toOrderCoupon(db, updated);
+}
+
+/** Pays the order with its coupon when the coupon covers the whole total. */
+export async function purchaseOrderWithCoupon(
+  deps: PaymentDeps,
+  consumer: ConsumerRow,
+  orderId: number,
+  input: { couponCode?: string | undefined; verificationCode?: string | undefined },
+) {
+  const order = await requireOwnOrder(deps.db, consumer, orderId);
+  if (order.order_status !== 'Pending') throw conflict(ALREADY_PAID_MESSAGE);
+  if (input.couponCode !== undefined && input.couponCode.trim().toUpperCase() !== order.coupon_code) {
+    throw unprocessable(INVALID_COUPON_MESSAGE);
+  }
+  if (input.verificationCode !== undefined && input.verificationCode !== verificationCode(order)) {
+    throw unprocessable(INVALID_COUPON_MESSAGE);
+  }
+  return purchaseWithCoupon(deps, consumer, order);
+}

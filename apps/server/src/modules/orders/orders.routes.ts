@@ -1,0 +1,95 @@
+/** place-order, GET order and alerted (all signed; spec §7). */
+import { ErrorBody } from '@venue/contract/common';
+import { AlertedRequest, PlacedOrder, PlaceOrderQuery, PlaceOrderRequest } from '@venue/contract/order';
+import { OrderProblemBody } from '@venue/contract/order-payment';
+import { DecimalId, VendorIdParams } from '@venue/contract/route-params';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../lib/http-error.ts';
+import { consumerOf, requireConsumer } from '../consumers/consumer-auth.ts';
+import { getOrder, markAlerted, placeOrder } from './orders.service.ts';
+
+const VendorOrderParams = z.object({ vendorId: DecimalId, orderId: DecimalId });
+const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\w.:-]{1,100}$/, 'Idempotency-Key: up to 100 letters, digits and . _ : -')
+    .optional(),
+});
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = requireConsumer(app);
+
+  app.post(
+    '/vendor/:vendorId/place-order',
+    {
+      preValidation: auth,
+      schema: {
+        summary: 'Places a Pending order, priced by the server; the same Idempotency-Key answers the same order',
+        tags: ['ordering'],
+        params: VendorIdParams,
+        querystring: PlaceOrderQuery,
+        headers: IdempotencyHeaders,
+        body: PlaceOrderRequest,
+        response: {
+          200: PlacedOrder,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          409: OrderProblemBody,
+          422: OrderProblemBody,
+        },
+      },
+    },
+    async (request) => {
+      const { vendorId } = request.params;
+      if (request.body.vendorId !== undefined && request.body.vendorId !== vendorId) {
+        throw badRequest('vendorId: does not match the vendor in the path');
+      }
+      return placeOrder(
+        app,
+        consumerOf(request),
+        vendorId,
+        request.body,
+        { idempotencyKey: request.headers['idempotency-key'], campaignId: request.query.campaignId },
+        app.clock(),
+      );
+    },
+  );
+
+  app.get(
+    '/vendor/:vendorId/order/:orderId',
+    {
+      preValidation: auth,
+      schema: {
+        summary: "The signer's order with its status, queue position and estimate",
+        tags: ['ordering'],
+        params: VendorOrderParams,
+        response: { 200: PlacedOrder, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { vendorId, orderId } = request.params;
+      return getOrder(app.db, consumerOf(request), vendorId, orderId, app.clock());
+    },
+  );
+
+  app.post(
+    '/vendor/:vendorId/order/:orderId/alerted',
+    {
+      preValidation: auth,
+      schema: {
+        summary: 'The customer saw the ready alert: PendingAlerted becomes Alerted',
+        tags: ['ordering'],
+        params: VendorOrderParams,
+        body: AlertedRequest,
+        response: { 200: PlacedOrder, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { vendorId, orderId } = request.params;
+      return markAlerted(app.db, consumerOf(request), vendorId, orderId, app.clock());
+    },
+  );
+};

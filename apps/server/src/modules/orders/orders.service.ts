@@ -1,0 +1,301 @@
+/**
+ * Placed orders (spec §3, §4): placing re-prices the order from the server's menu and answers a
+ * Pending order; reading shows the queue position and estimate; a paid order is queued at once.
+ */
+import type { DeliveryAddress, OrderStatus, PlacedOrder, PlaceOrderRequest } from '@venue/contract/order';
+import type { PaymentSummary } from '@venue/contract/order-payment';
+import type { Vendor } from '@venue/contract/venue';
+import { formatMoney, toMoney } from '@venue/domain/money';
+import type { PricedOrder } from '@venue/domain/order-pricing';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, OrdersTable } from '../../db/schema.ts';
+import { conflict, notFound, unprocessable } from '../../lib/http-error.ts';
+import type { ConsumerRow } from '../consumers/consumers.service.ts';
+import {
+  priceVendorOrder,
+  STALE_PICKUP_TIME_MESSAGE,
+  toPaymentSummary,
+  type PricingDeps,
+} from '../order-payment/order-payment.service.ts';
+import {
+  countQueuedBefore,
+  countWaiting,
+  findConsumerOrder,
+  findOrderByIdempotencyKey,
+  insertOrder,
+  insertOrderItems,
+  updateOrderIfStatus,
+} from './orders.repository.ts';
+
+export type OrderRow = Selectable<OrdersTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** How much each order ahead in the queue adds to the estimate, beyond the vendor's time to service. */
+export const QUEUE_STEP_MS = 60_000;
+export const SERVICE_MODE_REQUIRED_MESSAGE = 'Please select a service mode to proceed.';
+export const CANNOT_DELIVER_MESSAGE = "Sorry, we can't deliver to your address. Please try our pick up option instead.";
+const EARTH_RADIUS_KM = 6371;
+
+/** Great-circle distance in km (spec §9: earth radius 6371 km). */
+export function distanceKm(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
+  const rad = (deg: number) => (deg * Math.PI) / 180;
+  const dLat = rad(b.latitude - a.latitude);
+  const dLon = rad(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function parseJson<T>(text: string | null): T | null {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** The payment summary of an order with its coupon discount, as a line and a subtotal. */
+export function summaryWithDiscount(row: OrderRow): PaymentSummary {
+  const summary = parseJson<PaymentSummary>(row.payment_summary) ?? {
+    items: [],
+    subTotals: [],
+    total: toMoney(row.total_minor),
+  };
+  if (row.discount_minor <= 0) return summary;
+  return {
+    items: [
+      ...summary.items,
+      {
+        id: null,
+        parentItemId: null,
+        name: `Coupon ${row.coupon_code ?? ''}`.trim(),
+        quantity: 1,
+        perItemPrice: toMoney(-row.discount_minor),
+        price: toMoney(-row.discount_minor),
+        itemType: 'Discount',
+      },
+    ],
+    subTotals: [...summary.subTotals, { name: 'Discount', price: toMoney(-row.discount_minor) }],
+    total: toMoney(row.total_minor),
+  };
+}
+
+/** An order row as the API shows it; position and estimate are worked out from the vendor's queue now. */
+export async function toPlacedOrder(db: Db, row: OrderRow, nowMs: number): Promise<PlacedOrder> {
+  const status = row.order_status as OrderStatus;
+  let position: number | null = null;
+  if (status === 'Waiting' && row.time_queued !== null) {
+    position = (await countQueuedBefore(db, row.vendor_id, row.time_queued, row.id)) + 1;
+  }
+  const estimate = row.time_service_estimated;
+  const queued = status === 'Waiting' || status === 'Scheduled';
+  return {
+    id: row.id,
+    vendorId: row.vendor_id,
+    consumerId: row.consumer_id,
+    orderStatus: status,
+    claimTicket: row.claim_ticket,
+    positionInQueue: position,
+    secsToServiceEstimate: queued && estimate !== null ? Math.max(0, Math.round((estimate - nowMs) / 1000)) : null,
+    requestedServiceTime: iso(row.requested_service_time),
+    timing: { timeQueued: iso(row.time_queued), timeServiceEstimated: iso(estimate) },
+    serviceMode: row.service_mode as PlacedOrder['serviceMode'],
+    deliveryAddress: parseJson<DeliveryAddress>(row.delivery_address),
+    paymentSummary: summaryWithDiscount(row),
+    couponCode: row.coupon_code,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+function checkServiceMode(input: PlaceOrderRequest, vendor: Vendor, priced: PricedOrder): 'TakeAway' | 'HomeDelivery' {
+  const config = vendor.vendorOrderConfiguration;
+  let mode = input.serviceMode;
+  if (mode === 'NotSpecified') mode = config.defaultOrderServiceMode;
+  if (mode === 'NotSpecified') throw unprocessable(SERVICE_MODE_REQUIRED_MESSAGE);
+  if (!config.availableServiceModes.includes(mode)) {
+    throw unprocessable(
+      mode === 'HomeDelivery' ? `${vendor.storeName} does not deliver.` : `${vendor.storeName} does not offer pickup.`,
+    );
+  }
+  if (mode === 'HomeDelivery') {
+    if (!input.deliveryAddress) throw unprocessable('Cannot find your address. Please try again.');
+    const minimum = config.deliveryMinAmount?.minorAmount ?? 0;
+    if (priced.subtotalMinor < minimum) throw unprocessable(`Minimum Delivery Order Amount ${formatMoney(minimum)}`);
+    const location = input.deliveryAddress.location;
+    if (location && distanceKm(location, vendor.geoLocation) > config.deliveryMaxDistance) {
+      throw unprocessable(CANNOT_DELIVER_MESSAGE);
+    }
+  } else if (input.deliveryAddress) {
+    throw unprocessable('A delivery address is only for home delivery.');
+  }
+  return mode;
+}
+
+/**
+ * Places an order: priced and checked like calculate-order-payment, plus the service mode, the
+ * pickup time and delivery rules. The same Idempotency-Key from the same consumer answers the
+ * order it placed first instead of a second one.
+ */
+export async function placeOrder(
+  deps: PricingDeps,
+  consumer: ConsumerRow,
+  vendorId: number,
+  input: PlaceOrderRequest,
+  options: { idempotencyKey?: string | undefined; campaignId?: string | undefined },
+  nowMs: number,
+): Promise<PlacedOrder> {
+  const { db } = deps;
+  if (options.idempotencyKey) {
+    const existing = await findOrderByIdempotencyKey(db, consumer.id, options.idempotencyKey);
+    if (existing) {
+      if (existing.vendor_id !== vendorId) throw conflict('This Idempotency-Key was used for another order.');
+      return toPlacedOrder(db, existing, nowMs);
+    }
+  }
+  const priced = await priceVendorOrder(deps, vendorId, input, nowMs);
+  if (priced.requestedTimeRejected) throw unprocessable(STALE_PICKUP_TIME_MESSAGE);
+  const mode = checkServiceMode(input, priced.vendor, priced.order);
+  const summary = toPaymentSummary(priced.order);
+  let orderId: number;
+  try {
+    orderId = await db.transaction().execute(async (trx) => {
+      const { id } = await insertOrder(trx, {
+        vendor_id: vendorId,
+        consumer_id: consumer.id,
+        order_status: 'Pending',
+        claim_ticket: null,
+        service_mode: mode,
+        requested_service_time: priced.pickedTime,
+        time_queued: null,
+        time_service_estimated: null,
+        subtotal_minor: priced.order.subtotalMinor,
+        total_minor: priced.order.totalMinor,
+        delivery_address:
+          mode === 'HomeDelivery' && input.deliveryAddress ? JSON.stringify(input.deliveryAddress) : null,
+        payment_summary: JSON.stringify(summary),
+        created_at: nowMs,
+        updated_at: nowMs,
+        idempotency_key: options.idempotencyKey ?? null,
+        coupon_code: null,
+        campaign_id: options.campaignId ?? null,
+        attributes: input.attributes ? JSON.stringify(input.attributes) : null,
+        order_origin: input.orderOrigin ?? null,
+        paid_at: null,
+      });
+      await insertOrderItems(
+        trx,
+        priced.order.lines.map((line, index) => {
+          const isCharge = line.itemType === 'ServiceCharge';
+          const isModifier = line.parentItemId !== null;
+          const note =
+            !isCharge && !isModifier ? (input.orderItems[itemIndex(priced.order, index)]?.note ?? null) : null;
+          return {
+            order_id: id,
+            menu_item_id: isCharge || isModifier ? null : line.id,
+            parent_item_id: line.parentItemId,
+            modifier_id: isModifier ? line.id : null,
+            name: line.name,
+            item_type: line.itemType,
+            quantity: line.quantity,
+            per_item_minor: line.perItemMinor,
+            price_minor: line.priceMinor,
+            note,
+          };
+        }),
+      );
+      return id;
+    });
+  } catch (error) {
+    // Two requests with the same key at once: the unique index lets one in; answer its order.
+    if (options.idempotencyKey) {
+      const existing = await findOrderByIdempotencyKey(db, consumer.id, options.idempotencyKey);
+      if (existing) return toPlacedOrder(db, existing, nowMs);
+    }
+    throw error;
+  }
+  const row = await findConsumerOrder(db, consumer.id, orderId);
+  if (!row) throw notFound(`Order ${orderId} not found`);
+  return toPlacedOrder(db, row, nowMs);
+}
+
+/** Which order line (of the request) a summary line at `index` comes from. */
+function itemIndex(order: PricedOrder, index: number): number {
+  let items = -1;
+  for (let i = 0; i <= index; i += 1) {
+    const line = order.lines[i];
+    if (line && line.parentItemId === null && line.itemType !== 'ServiceCharge') items += 1;
+  }
+  return items;
+}
+
+/** The consumer's own order at a vendor; others' orders answer 404 exactly like missing ones. */
+export async function requireOwnOrder(
+  db: Db,
+  consumer: ConsumerRow,
+  orderId: number,
+  vendorId?: number,
+): Promise<OrderRow> {
+  const row = await findConsumerOrder(db, consumer.id, orderId, vendorId);
+  if (!row) throw notFound(`Order ${orderId} not found`);
+  return row;
+}
+
+export async function getOrder(
+  db: Kysely<Database>,
+  consumer: ConsumerRow,
+  vendorId: number,
+  orderId: number,
+  nowMs: number,
+) {
+  return toPlacedOrder(db, await requireOwnOrder(db, consumer, orderId, vendorId), nowMs);
+}
+
+/**
+ * Queues a paid order at once: Scheduled when the requested time is later than now plus the
+ * vendor's time to service, else Waiting behind the orders already waiting. Only a Paid order
+ * moves, so a retried payment update can never queue it twice.
+ */
+export async function queuePaidOrder(trx: Db, order: OrderRow, ttsMs: number, nowMs: number): Promise<void> {
+  const scheduled = order.requested_service_time !== null && order.requested_service_time > nowMs + ttsMs;
+  if (scheduled) {
+    await updateOrderIfStatus(trx, order.id, 'Paid', {
+      order_status: 'Scheduled',
+      claim_ticket: claimTicket(order.id),
+      time_queued: nowMs,
+      time_service_estimated: order.requested_service_time,
+      updated_at: nowMs,
+    });
+    return;
+  }
+  const { waiting } = await countWaiting(trx, order.vendor_id);
+  await updateOrderIfStatus(trx, order.id, 'Paid', {
+    order_status: 'Waiting',
+    claim_ticket: claimTicket(order.id),
+    time_queued: nowMs,
+    time_service_estimated: nowMs + ttsMs + Number(waiting) * QUEUE_STEP_MS,
+    updated_at: nowMs,
+  });
+}
+
+/** The order number shown to staff: short, and unique because it is the order id. */
+export function claimTicket(orderId: number): string {
+  return String(orderId).padStart(3, '0');
+}
+
+/** The customer saw the pick-up alert: PendingAlerted → Alerted (other statuses stay). */
+export async function markAlerted(
+  db: Kysely<Database>,
+  consumer: ConsumerRow,
+  vendorId: number,
+  orderId: number,
+  nowMs: number,
+) {
+  await requireOwnOrder(db, consumer, orderId, vendorId);
+  await updateOrderIfStatus(db, orderId, 'PendingAlerted', { order_status: 'Alerted', updated_at: nowMs });
+  return getOrder(db, consumer, vendorId, orderId, nowMs);
+}

@@ -1,0 +1,43 @@
+/** SQL for payments. */
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Database, PaymentsTable } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function insertPayment(db: Db, row: Insertable<PaymentsTable>) {
+  return db.insertInto('payments').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+export function findPayment(db: Db, paymentId: number, orderId: number) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** Changes a payment only while it has the expected status; answers whether it did. */
+export async function updatePaymentIfStatus(
+  db: Db,
+  paymentId: number,
+  expectedStatus: string,
+  changes: Updateable<PaymentsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set(changes)
+    .where('id', '=', paymentId)
+    .where('status', '=', expectedStatus)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function countSucceededPayments(db: Db, orderId: number) {
+  return db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'Succeeded')
+    .executeTakeFirstOrThrow();
+}

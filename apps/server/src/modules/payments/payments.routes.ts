@@ -1,0 +1,163 @@
+/** initiate-payment, payment update, saved-card, verify, Apple Pay session and wallet purchases (all signed; spec §7). */
+import { ErrorBody } from '@venue/contract/common';
+import { OrderProblemBody } from '@venue/contract/order-payment';
+import {
+  ApplePayMerchantSession,
+  ApplePaySessionRequest,
+  InitiatedPayment,
+  InitiatePaymentRequest,
+  PaymentOutcome,
+  PaymentUpdateRequest,
+  TokenPurchaseRequest,
+  VerifyPaymentRequest,
+  WalletPurchaseRequest,
+  WalletPurchaseResponse,
+} from '@venue/contract/payment';
+import { DecimalId } from '@venue/contract/route-params';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SANDBOX_CARD_PATH } from '../../gateway/sandbox-gateway.routes.ts';
+import { consumerOf, requireConsumer } from '../consumers/consumer-auth.ts';
+import {
+  applePaySession,
+  initiatePayment,
+  purchaseWithSavedCard,
+  purchaseWithWallet,
+  settleCardPayment,
+} from './payments.service.ts';
+
+const VendorOrderParams = z.object({ vendorId: DecimalId, orderId: DecimalId });
+const VendorPaymentParams = z.object({ vendorId: DecimalId, orderId: DecimalId, paymentId: DecimalId });
+const OrderParams = z.object({ orderId: DecimalId });
+const PaymentParams = z.object({ orderId: DecimalId, paymentId: DecimalId });
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: OrderProblemBody, 422: OrderProblemBody };
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = requireConsumer(app);
+  const tags = ['payment'];
+
+  app.post(
+    '/vendor/:vendorId/order/:orderId/initiate-payment',
+    {
+      preValidation: auth,
+      schema: {
+        summary: 'Starts a card payment of the order total; formActionUrl is the gateway JSONP card endpoint',
+        tags,
+        params: VendorOrderParams,
+        body: InitiatePaymentRequest,
+        response: { 200: InitiatedPayment, ...errors },
+      },
+    },
+    async (request) => {
+      const { vendorId, orderId } = request.params;
+      // The gateway is reached at the address the app reached this server at.
+      const formActionUrl = `${request.protocol}://${request.host}${SANDBOX_CARD_PATH}`;
+      return initiatePayment(app.payments, consumerOf(request), vendorId, orderId, formActionUrl);
+    },
+  );
+
+  app.post(
+    '/vendor/:vendorId/order/:orderId/payment/:paymentId/update',
+    {
+      preValidation: auth,
+      schema: {
+        summary: 'Settles a card payment after the gateway request; verified with the gateway, idempotent',
+        tags,
+        params: VendorPaymentParams,
+        body: PaymentUpdateRequest,
+        response: { 200: PaymentOutcome, ...errors },
+      },
+    },
+    async (request) => {
+      const { vendorId, orderId, paymentId } = request.params;
+      return settleCardPayment(app.payments, consumerOf(request), orderId, paymentId, {
+        vendorId,
+        savePaymentMethod: request.body.savePaymentMethod,
+      });
+    },
+  );
+
+  app.post(
+    '/vendor/order/:orderId/payment/:paymentId/purchase/token',
+    {
+      preValidation: auth,
+      schema: {
+        summary: "Pays an initiated payment with the consumer's saved card and its CVV",
+        tags,
+        params: PaymentParams,
+        body: TokenPurchaseRequest,
+        response: { 200: PaymentOutcome, ...errors },
+      },
+    },
+    async (request) => {
+      const { orderId, paymentId } = request.params;
+      return purchaseWithSavedCard(app.payments, consumerOf(request), orderId, paymentId, request.body.cvv);
+    },
+  );
+
+  app.post(
+    '/vendor/order/:orderId/payment/:paymentId/verify',
+    {
+      preValidation: auth,
+      schema: {
+        summary: 'After a failed gateway request: asks the gateway what became of the payment and settles it',
+        tags,
+        params: PaymentParams,
+        body: VerifyPaymentRequest,
+        response: { 200: PaymentOutcome, ...errors },
+      },
+    },
+    async (request) => {
+      const { orderId, paymentId } = request.params;
+      return settleCardPayment(app.payments, consumerOf(request), orderId, paymentId, {
+        savePaymentMethod: request.body.savePaymentMethod,
+      });
+    },
+  );
+
+  app.post(
+    '/vendor/order/:orderId/payment/apple-pay/session',
+    {
+      preValidation: auth,
+      schema: {
+        summary: 'Apple Pay merchant validation: the merchant session for ApplePaySession.completeMerchantValidation',
+        tags,
+        params: OrderParams,
+        body: ApplePaySessionRequest,
+        response: { 200: ApplePayMerchantSession, ...errors },
+      },
+    },
+    async (request) =>
+      applePaySession(
+        app.payments,
+        consumerOf(request),
+        request.params.orderId,
+        request.body.validationUrl,
+        request.hostname,
+      ),
+  );
+
+  app.post(
+    '/vendor/order/:orderId/purchase/wallet',
+    {
+      preValidation: auth,
+      schema: {
+        summary: "Pays the order with an Apple Pay or Google Pay token; result.status is 'Successful' on success",
+        tags,
+        params: OrderParams,
+        body: WalletPurchaseRequest,
+        response: { 200: WalletPurchaseResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const walletToken =
+        (body.walletType === 'APPLEPAYWEB' ? body.applePayPurchaseToken : body.googlePayPurchaseToken) ?? '';
+      return purchaseWithWallet(app.payments, consumerOf(request), request.params.orderId, {
+        amount: body.amount,
+        walletType: body.walletType,
+        walletToken,
+      });
+    },
+  );
+};

@@ -1,0 +1,87 @@
+/** Checkout steps for tests: place an order, initiate a payment, pay through the sandbox gateway's card endpoint. */
+import type { InitiatedPayment, PaymentOutcome } from '@venue/contract/payment';
+import type { PlacedOrder } from '@venue/contract/order';
+import type { FastifyInstance } from 'fastify';
+import { signedInject, type Signer } from './signed-requests.ts';
+
+export const VISA = '4242424242424242';
+
+export async function placeTestOrder(
+  app: FastifyInstance,
+  signer: Signer,
+  vendorId: number,
+  orderItems: unknown[],
+  extra: Record<string, unknown> = {},
+): Promise<PlacedOrder> {
+  const res = await signedInject(app, signer, {
+    method: 'POST',
+    url: `/v1/vendor/${vendorId}/place-order`,
+    payload: { orderItems, serviceMode: 'TakeAway', orderOrigin: 'test', ...extra },
+  });
+  if (res.statusCode !== 200) throw new Error(`place-order answered ${res.statusCode}: ${res.body}`);
+  return res.json() as PlacedOrder;
+}
+
+export async function initiateTestPayment(
+  app: FastifyInstance,
+  signer: Signer,
+  order: PlacedOrder,
+): Promise<InitiatedPayment> {
+  const res = await signedInject(app, signer, {
+    method: 'POST',
+    url: `/v1/vendor/${order.vendorId}/order/${order.id}/initiate-payment`,
+    payload: { orderId: order.id, vendorId: order.vendorId },
+  });
+  if (res.statusCode !== 200) throw new Error(`initiate-payment answered ${res.statusCode}: ${res.body}`);
+  return res.json() as InitiatedPayment;
+}
+
+/** The JSONP card request the app makes, answered as the object the callback receives. */
+export async function payByCard(
+  app: FastifyInstance,
+  payment: InitiatedPayment,
+  card: { number?: string; cvv?: string } = {},
+) {
+  const url = new URL(payment.formActionUrl);
+  const query = new URLSearchParams({
+    currency: payment.totalPrice.currencyCode,
+    verification: payment.accessCode,
+    amount: String(payment.totalPrice.minorAmount),
+    reference: payment.reference,
+    format: 'json',
+    card_holder: 'Sam Lee',
+    card_number: card.number ?? VISA,
+    cvv: card.cvv ?? '123',
+    expiry_month: '12',
+    expiry_year: '2030',
+    callback: 'handleResult',
+  });
+  const res = await app.inject({ method: 'GET', url: `${url.pathname}?${query}` });
+  if (res.statusCode !== 200) throw new Error(`gateway answered ${res.statusCode}: ${res.body}`);
+  const match = /^\/\*\*\/handleResult\((.*)\);$/s.exec(res.body);
+  if (!match?.[1]) throw new Error(`not a JSONP answer: ${res.body}`);
+  return JSON.parse(match[1]) as {
+    r: number;
+    id: string | null;
+    v: string;
+    token: string | null;
+    successful: boolean;
+    errors: string[];
+  };
+}
+
+export function updatePayment(
+  app: FastifyInstance,
+  signer: Signer,
+  order: PlacedOrder,
+  paymentId: number,
+  body: Record<string, unknown> = {},
+) {
+  return signedInject(app, signer, {
+    method: 'POST',
+    url: `/v1/vendor/${order.vendorId}/order/${order.id}/payment/${paymentId}/update`,
+    payload: { savePaymentMethod: false, messages: [], responseCode: '1', transactionStatus: true, ...body },
+  });
+}
+
+export type { PaymentOutcome };
