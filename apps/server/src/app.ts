@@ -17,11 +17,16 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
+import { consumerRoutes } from './modules/consumers/consumers.routes.ts';
+import { couponRoutes } from './modules/coupons/coupons.routes.ts';
 import { displayAssetRoutes } from './modules/display-assets/display-assets.routes.ts';
 import { DisplayAssetRenderer } from './modules/display-assets/display-assets.service.ts';
 import { MenuCache } from './modules/menu/menu-cache.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { orderPaymentRoutes } from './modules/order-payment/order-payment.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import type { PaymentDeps } from './modules/payments/payments.service.ts';
 import { healthRoutes, timeRoutes } from './modules/system/system.routes.ts';
 import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
 import { venueRoutes } from './modules/venues/venues.routes.ts';
@@ -29,6 +34,9 @@ import { opsPlugin } from './ops/ops.plugin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { SandboxGateway } from './gateway/sandbox-gateway.ts';
+import { SANDBOX_GATEWAY_PREFIX, sandboxGatewayRoutes } from './gateway/sandbox-gateway.routes.ts';
+import { redactUrl } from './lib/redact.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +46,8 @@ declare module 'fastify' {
     clock: () => number;
     menuCache: MenuCache;
     displayAssets: DisplayAssetRenderer;
+    /** what payment code needs: database, gateway, menu cache, clock */
+    payments: PaymentDeps;
   }
 }
 
@@ -59,8 +69,23 @@ function trustHops(hops: number) {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? Date.now;
+  const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Request URLs are logged without card data (the sandbox gateway's card request carries it in the query).
+    logger:
+      typeof logger === 'object' && logger !== null
+        ? {
+            ...logger,
+            serializers: {
+              req: (request: { method: string; url: string; ip?: string }) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                remoteAddress: request.ip,
+              }),
+              ...(logger as { serializers?: object }).serializers,
+            },
+          }
+        : logger,
     // A number is a count of proxy hops to trust.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Ids are short; long path segments are always a mistake or a probe.
@@ -79,7 +104,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', clock);
   app.decorate('menuCache', new MenuCache(db, clock));
   app.decorate('displayAssets', new DisplayAssetRenderer(db));
+  const gateway = new SandboxGateway(db, clock);
+  app.decorate('payments', { db, gateway, menuCache: app.menuCache, clock });
   registerErrorHandler(app);
+  // JSON bodies are parsed as before (prototype-poisoning checks included), keeping the text for request signatures.
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    parseJson(request, body as string, done);
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -100,6 +134,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(addressRoutes);
       await v1.register(menuRoutes);
       await v1.register(orderPaymentRoutes);
+      await v1.register(consumerRoutes);
+      await v1.register(orderRoutes);
+      await v1.register(paymentRoutes);
+      await v1.register(couponRoutes);
       await v1.register(displayAssetRoutes);
       await v1.register(timeRoutes);
       await v1.register(healthRoutes);
@@ -109,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(healthRoutes);
   await app.register(opsPlugin, { prefix: OPS_PREFIX });
+  await app.register(sandboxGatewayRoutes, { prefix: SANDBOX_GATEWAY_PREFIX, gateway });
 
   // 4. The web app.
   await registerWebApp(app, config.webDist);
