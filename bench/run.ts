@@ -16,10 +16,11 @@ import type { BenchContext, Section, SectionResult } from './lib/section.ts';
 import { formatTable } from './lib/table.ts';
 import { apiThroughput } from './sections/api-throughput.ts';
 import { calculateOrderPayment } from './sections/calculate-order-payment.ts';
+import { checkoutBench } from './sections/checkout.ts';
 import { pageWeight } from './sections/page-weight.ts';
 
 /** Every section, in the order they run. New benchmarks (checkout, polling, Lighthouse) go here. */
-const SECTIONS: Section[] = [apiThroughput, pageWeight, calculateOrderPayment];
+const SECTIONS: Section[] = [apiThroughput, pageWeight, calculateOrderPayment, checkoutBench];
 
 const RESULTS_DIR = join(REPO_ROOT, 'bench/results');
 

@@ -149,6 +149,33 @@ describe.each(databases)('checkout on $name', (database) => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('queues an order for a later pickup time as Scheduled, and refuses a pickup time no longer on offer', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const later = new Date(NOW + 2 * 3_600_000).toISOString();
+    const order = await placeTestOrder(ctx.app, consumer, 4, [{ menuItemId: 414, quantity: 1 }], {
+      requestedServiceTime: later,
+    });
+    expect(order.requestedServiceTime).toBe(later);
+    const payment = await initiateTestPayment(ctx.app, consumer, order);
+    await payByCard(ctx.app, payment);
+    expect(PaymentOutcome.parse((await updatePayment(ctx.app, consumer, order, payment.id)).json()).orderStatus).toBe(
+      'Scheduled',
+    );
+    const placed = PlacedOrder.parse((await getOrder(consumer, 4, order.id)).json());
+    expect(placed).toMatchObject({ orderStatus: 'Scheduled', positionInQueue: null, secsToServiceEstimate: 7200 });
+    const stale = await signedInject(ctx.app, consumer, {
+      method: 'POST',
+      url: '/v1/vendor/4/place-order',
+      payload: {
+        orderItems: [{ menuItemId: 414, quantity: 1 }],
+        serviceMode: 'TakeAway',
+        requestedServiceTime: new Date(NOW - 60_000).toISOString(),
+      },
+    });
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json().message).toBe('That pickup time is no longer available. Please choose another time.');
+  });
+
   it('does not pay when the app claims success for a declined card', async () => {
     const consumer = await createTestConsumer(ctx.app);
     const order = await placeTestOrder(ctx.app, consumer, 2, [cheeseburger]);

@@ -1,0 +1,179 @@
+import { createHmac } from 'node:crypto';
+import { formatAuthorization, signatureBase } from '@venue/domain/request-signature';
+import { startServer, type TestServer } from '../../e2e/support/server.ts';
+import type { BenchContext, Section, SectionResult } from '../lib/section.ts';
+import { formatInteger, formatMs } from '../lib/table.ts';
+
+/** Issue 4 goals on SQLite at 50 concurrent customers. */
+export const CHECKOUT_MIN_ORDERS_PER_SECOND = 300;
+export const CHECKOUT_MAX_P99_MS = 250;
+const WARMUP_SECONDS = 3;
+
+interface Signer {
+  id: string;
+  hmacKey: string;
+}
+
+/** An uncounted item, so stock never runs out during the run. */
+const BASKET = { orderItems: [{ menuItemId: 414, quantity: 2 }], serviceMode: 'TakeAway', orderOrigin: 'bench' };
+
+async function call<T>(base: string, method: string, path: string, payload?: unknown, signer?: Signer): Promise<T> {
+  const body = payload === undefined ? '' : JSON.stringify(payload);
+  const headers: Record<string, string> = {};
+  if (body) headers['content-type'] = 'application/json';
+  if (signer) {
+    const timestamp = String(Date.now());
+    const base64 = createHmac('sha1', signer.hmacKey)
+      .update(signatureBase({ path, method, body, contentType: headers['content-type'] ?? '', timestamp }))
+      .digest('base64');
+    headers['x-timestamp'] = timestamp;
+    headers.authorization = formatAuthorization(signer.id, base64);
+  }
+  const response = await fetch(`${base}${path}`, { method, headers, ...(body ? { body } : {}) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 200)}`);
+  return JSON.parse(text.replace(/^\/\*\*\/cb\((.*)\);$/s, '$1')) as T;
+}
+
+/** One customer's whole checkout: consumer, order, payment, gateway card request, update. */
+async function checkout(base: string): Promise<void> {
+  const consumer = await call<Signer>(base, 'POST', '/v1/consumer/create', {
+    contact: { mobile: '+61400000000', email: 'bench@example.com' },
+    name: { fullName: 'Bench Customer' },
+  });
+  const order = await call<{ id: number }>(base, 'POST', '/v1/vendor/4/place-order', BASKET, consumer);
+  const payment = await call<{
+    id: number;
+    accessCode: string;
+    reference: string;
+    formActionUrl: string;
+    totalPrice: { minorAmount: number };
+  }>(base, 'POST', `/v1/vendor/4/order/${order.id}/initiate-payment`, {}, consumer);
+  const query = new URLSearchParams({
+    currency: 'AUD',
+    verification: payment.accessCode,
+    amount: String(payment.totalPrice.minorAmount),
+    reference: payment.reference,
+    format: 'json',
+    card_holder: 'Bench Customer',
+    card_number: '4242424242424242',
+    cvv: '123',
+    expiry_month: '12',
+    expiry_year: '2035',
+    callback: 'cb',
+  });
+  const result = await call<{ r: number; id: string }>(
+    base,
+    'GET',
+    `${new URL(payment.formActionUrl).pathname}?${query}`,
+  );
+  if (result.r !== 1) throw new Error(`gateway answered ${result.r}`);
+  const outcome = await call<{ successful: boolean }>(
+    base,
+    'POST',
+    `/v1/vendor/4/order/${order.id}/payment/${payment.id}/update`,
+    { savePaymentMethod: false, messages: [], responseCode: '1', transactionStatus: true, transactionId: result.id },
+    consumer,
+  );
+  if (!outcome.successful) throw new Error('payment not settled');
+}
+
+interface Run {
+  orders: number;
+  errors: number;
+  ordersPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  firstError: string | null;
+}
+
+async function run(base: string, customers: number, seconds: number): Promise<Run> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | null = null;
+  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: customers }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        try {
+          await checkout(base);
+          latencies.push(performance.now() - t0);
+        } catch (error) {
+          errors += 1;
+          firstError ??= error instanceof Error ? error.message : String(error);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    orders: latencies.length,
+    errors,
+    ordersPerSecond: latencies.length / elapsed,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    firstError,
+  };
+}
+
+/** Issue 4: whole checkouts per second and their p99 at 50 concurrent customers, on SQLite and (when TEST_DATABASE_URL is set) PostgreSQL. */
+export const checkoutBench: Section = {
+  name: 'checkout',
+  description: 'checkout runs: consumer, place order, initiate payment, gateway purchase, update',
+  async run(context: BenchContext): Promise<SectionResult> {
+    const { connections, durationSeconds } = context;
+    const targets: Array<{ name: string; server: TestServer; own: boolean }> = [
+      { name: 'SQLite', server: context.server, own: false },
+    ];
+    if (process.env.TEST_DATABASE_URL) {
+      context.log('starting a second server on PostgreSQL…');
+      const server = await startServer({
+        database: 'postgres',
+        env: { RATE_LIMIT_MAX: '100000000', KITCHEN_SIMULATOR: 'off', LOG_LEVEL: 'warn' },
+      });
+      targets.push({ name: 'PostgreSQL', server, own: true });
+    }
+    const results: Array<{ name: string } & Run> = [];
+    try {
+      for (const target of targets) {
+        context.log(`warming up checkout on ${target.name}…`);
+        await run(target.server.url, connections, WARMUP_SECONDS);
+        context.log(`measuring checkout on ${target.name} (${connections} customers × ${durationSeconds} s)…`);
+        results.push({ name: target.name, ...(await run(target.server.url, connections, durationSeconds)) });
+      }
+    } finally {
+      for (const target of targets) if (target.own) await target.server.dispose();
+    }
+    const sqlite = results[0]!;
+    return {
+      name: this.name,
+      title: `Checkout: ${connections} concurrent customers × ${durationSeconds} s (5 calls per order)`,
+      columns: ['database', 'orders/s', 'p50', 'p99', 'orders', 'errors'],
+      rows: results.map((r) => [
+        r.name,
+        formatInteger(r.ordersPerSecond),
+        formatMs(r.p50Ms),
+        formatMs(r.p99Ms),
+        formatInteger(r.orders),
+        formatInteger(r.errors),
+      ]),
+      notes: [
+        ...(targets.length === 1 ? ['PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to measure it too.'] : []),
+        ...results.filter((r) => r.firstError).map((r) => `${r.name} first error: ${r.firstError}`),
+      ],
+      goals: [
+        {
+          description: `checkout on SQLite ≥ ${CHECKOUT_MIN_ORDERS_PER_SECOND} orders/s`,
+          met: sqlite.ordersPerSecond >= CHECKOUT_MIN_ORDERS_PER_SECOND,
+        },
+        { description: `checkout on SQLite p99 ≤ ${CHECKOUT_MAX_P99_MS} ms`, met: sqlite.p99Ms <= CHECKOUT_MAX_P99_MS },
+        { description: 'checkout: no errors', met: results.every((r) => r.errors === 0) },
+      ],
+      data: { connections, durationSeconds, results },
+    };
+  },
+};
