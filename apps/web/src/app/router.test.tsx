@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeFetch, makeVendor } from '../test/fixtures';
-import { renderApp } from '../test/render-app';
+import { fakeFetch, makeMenu, makeVendor, money } from '../test/fixtures';
+import { renderApp, stateWith } from '../test/render-app';
 import { orderSlice } from '../features/order/store/order-slice';
 import { setNetworkListener } from '../lib/api-client';
 
@@ -38,18 +38,50 @@ describe('redirects (spec §2)', () => {
   );
 });
 
+/** A saved order at vendor 1 with one item: the protected routes let it in. */
+const orderInProgress = () =>
+  stateWith((state) => {
+    state.order.vendorId = 1;
+    state.order.vendorConfirmed = true;
+    state.order.userOrder = {
+      Fries: {
+        '': {
+          id: 12,
+          name: 'Fries',
+          count: 1,
+          price: money(700),
+          itemType: 'Sides',
+          burden: 1,
+          isRestricted: false,
+          modifiers: [],
+        },
+      },
+    };
+    state.order.orderBurden = 1;
+  });
+
 describe('order-flow screens', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fakeFetch({
+          '/time': { now: '', epochMs: 0 },
+          '/venue/0/vendors': [makeVendor()],
+          '/vendor/1/current-menu': makeMenu(),
+          '/vendor/1/calculate-order-payment': { paymentSummary: { items: [], subTotals: [], total: money(0) } },
+        }),
+      ),
+    );
+  });
+
   it.each([
     ['/order-flow/delivery', 'Home delivery', 'Order'],
-    ['/order-flow/discover-vendor', 'Choose a store', 'Order'],
-    ['/order-flow/place-order', 'Place order', 'Order'],
-    ['/order-flow/confirm-order', 'Confirm order', 'Order'],
-    ['/order-flow/confirm-contact', 'Contact details', 'Order'],
-    ['/order-flow/payment', 'Payment', 'Pay'],
-    ['/order-flow/wait-order', 'Wait for your order', 'Track'],
-    ['/order-flow/alert-order', 'Order ready', 'Collect'],
+    ['/order-flow/discover-vendor', 'Select Your Option Below', 'Order'],
+    ['/order-flow/place-order', 'Grill & Bun', 'Order'],
+    ['/order-flow/confirm-order', 'Please Check Your Order', 'Order'],
   ])('%s shows its heading and the step header with the right current step', async (path, heading, current) => {
-    const { location } = renderApp(path);
+    const { location } = renderApp(path, orderInProgress());
     await screen.findByRole('heading', { level: 1, name: heading });
     expect(location()).toBe(path);
     const steps = screen.getByRole('navigation', { name: 'Order progress' });
@@ -64,20 +96,20 @@ describe('order-flow screens', () => {
   });
 
   it("labels the last step 'Deliver' for home delivery", async () => {
-    const { store } = renderApp('/order-flow/alert-order');
+    const { store } = renderApp('/order-flow/discover-vendor');
     act(() => void store.dispatch(orderSlice.actions.serviceModeSelected('HomeDelivery')));
     const steps = await screen.findByRole('navigation', { name: 'Order progress' });
-    await waitFor(() => expect(steps.querySelector('[aria-current="step"]')?.textContent).toContain('Deliver'));
+    await waitFor(() => expect(within(steps).getAllByRole('listitem').at(-1)?.textContent).toContain('Deliver'));
     expect(steps.textContent).not.toContain('Collect');
   });
 
   it('scrolls to top on every location change', async () => {
-    const { router } = renderApp('/order-flow/place-order');
-    await screen.findByRole('heading', { name: 'Place order' });
+    const { router } = renderApp('/order-flow/place-order', orderInProgress());
+    await screen.findByRole('heading', { level: 1, name: 'Grill & Bun' });
     const scrollTo = vi.mocked(window.scrollTo);
     const before = scrollTo.mock.calls.length;
     await act(() => router.navigate('/order-flow/confirm-order'));
-    await screen.findByRole('heading', { name: 'Confirm order' });
+    await screen.findByRole('heading', { name: 'Please Check Your Order' });
     expect(scrollTo.mock.calls.length).toBeGreaterThan(before);
     expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
   });

@@ -35,8 +35,8 @@ function guarded(store: AppStore, load: () => Promise<GuardedModule>) {
 
 /**
  * Every route of spec §2; each screen is its own lazily loaded chunk. Loaders are the transition
- * guards: place-order and confirm-order check the store and the menu on entry, the later steps
- * need an order in progress.
+ * guards: place-order and confirm-order check the store and the menu on entry; confirm-contact and
+ * payment need an order in progress.
  */
 export function createRoutes(store: AppStore): RouteObject[] {
   const needsOrder = requireOrder(store);
@@ -64,8 +64,9 @@ export function createRoutes(store: AppStore): RouteObject[] {
               lazy: () => import('./routes/confirm-contact'),
             },
             { path: flowSegment(PATHS.payment), loader: needsOrder, lazy: () => import('./routes/payment') },
-            { path: flowSegment(PATHS.waitOrder), loader: needsOrder, lazy: () => import('./routes/wait-order') },
-            { path: flowSegment(PATHS.alertOrder), loader: needsOrder, lazy: () => import('./routes/alert-order') },
+            // The tracking routes guard on the placed order's status themselves.
+            { path: flowSegment(PATHS.waitOrder), lazy: () => import('./routes/wait-order') },
+            { path: flowSegment(PATHS.alertOrder), lazy: () => import('./routes/alert-order') },
             { path: '*', loader: redirectHome },
           ],
         },

@@ -65,11 +65,9 @@ function SessionConflict({ requestedVendorId }: { requestedVendorId: number }) {
   );
 }
 
-/** The line '+' adds to and '−' takes from: the one added last. */
-function lastLine(userOrder: UserOrder, name: string) {
-  const lines = Object.entries(userOrder[name] ?? {});
-  const last = lines[lines.length - 1];
-  return last ? { key: last[0], entry: last[1] } : null;
+/** An item's lines in the basket, with their option keys. */
+function linesOf(userOrder: UserOrder, name: string) {
+  return Object.entries(userOrder[name] ?? {}).map(([key, entry]) => ({ key, entry }));
 }
 
 function toBasketModifier(modifier: Modifier): BasketModifier {
@@ -114,10 +112,11 @@ function PlaceOrder({ data }: { data: Extract<StepData, { kind: 'ready' }> }) {
     const view = new Map<string, ItemInBasket>();
     for (const [name, lines] of Object.entries(userOrder)) {
       const entries = Object.values(lines);
-      const last = entries[entries.length - 1];
+      const only = entries.length === 1 ? entries[0] : undefined;
       view.set(name, {
         count: entries.reduce((sum, entry) => sum + entry.count, 0),
-        canIncrease: !last || last.count < MAX_ITEM_COUNT,
+        // a choice of several opens the options modal, where the line's own limit applies
+        canIncrease: !only || only.count < MAX_ITEM_COUNT,
         choices: entries.map(
           (entry) =>
             `${entry.count} × ${entry.modifiers.length > 0 ? entry.modifiers.map((m) => m.name).join(', ') : 'No options'}`,
@@ -154,13 +153,15 @@ function PlaceOrder({ data }: { data: Extract<StepData, { kind: 'ready' }> }) {
       dispatch(addToBasket({ item, modifiers, maxBurdenPerOrder: vendor.vendorOrderConfiguration.maxBurdenPerOrder })),
     );
 
+  // '+' repeats an item's only choice; with no choice yet, or several, the options modal asks.
   const onIncrease = (item: MenuItem) => {
-    const last = lastLine(userOrder, item.name);
-    if (withOptions.has(item.id) && !last) setOptionsFor(item);
-    else add(item, last?.entry.modifiers ?? []);
+    const lines = linesOf(userOrder, item.name);
+    const only = lines.length === 1 ? lines[0] : undefined;
+    if (withOptions.has(item.id) && !only) setOptionsFor(item);
+    else add(item, only?.entry.modifiers ?? []);
   };
   const onDecrease = (item: MenuItem) => {
-    const last = lastLine(userOrder, item.name);
+    const last = linesOf(userOrder, item.name).at(-1);
     if (last) dispatch(itemRemoved({ name: item.name, key: last.key }));
   };
 

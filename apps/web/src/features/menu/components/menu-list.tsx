@@ -30,7 +30,12 @@ const EAGER_IMAGES = 4;
 
 /** Spec §2 place-order menu: item types as headed sections, each item with picture, text, price and counter. */
 export function MenuList({ sections, basket, hasOptions, onIncrease, onDecrease, onOptions, disabled }: MenuListProps) {
-  let position = 0;
+  const eager = new Set(
+    sections
+      .flatMap((section) => section.items)
+      .slice(0, EAGER_IMAGES)
+      .map((item) => item.id),
+  );
   return (
     <div className={styles.menu}>
       {sections.map((section) => (
@@ -44,22 +49,19 @@ export function MenuList({ sections, basket, hasOptions, onIncrease, onDecrease,
             {section.itemType}
           </h2>
           <ul className={styles.items}>
-            {section.items.map((item) => {
-              position += 1;
-              return (
-                <MenuItemRow
-                  key={item.id}
-                  item={item}
-                  inBasket={basket.get(item.name)}
-                  withOptions={hasOptions(item)}
-                  eager={position <= EAGER_IMAGES}
-                  disabled={disabled ?? false}
-                  onIncrease={onIncrease}
-                  onDecrease={onDecrease}
-                  onOptions={onOptions}
-                />
-              );
-            })}
+            {section.items.map((item) => (
+              <MenuItemRow
+                key={item.id}
+                item={item}
+                inBasket={basket.get(item.name)}
+                withOptions={hasOptions(item)}
+                eager={eager.has(item.id)}
+                disabled={disabled ?? false}
+                onIncrease={onIncrease}
+                onDecrease={onDecrease}
+                onOptions={onOptions}
+              />
+            ))}
           </ul>
         </section>
       ))}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { sectionId } from '../lib/menu-view';
 import styles from './menu-tabs.module.css';
 
@@ -11,6 +11,7 @@ function stickyTopBottom(): number {
 /** Sticky item-type links (spec §2 menu grouped by item type; ui.md sticky tabs); the section in view is marked. */
 export function MenuTabs({ itemTypes }: { itemTypes: string[] }) {
   const [current, setCurrent] = useState(itemTypes[0] ?? '');
+  const tabs = useRef(new Map<string, HTMLAnchorElement>());
 
   useEffect(() => {
     const onScroll = () => {
@@ -28,9 +29,8 @@ export function MenuTabs({ itemTypes }: { itemTypes: string[] }) {
   }, [itemTypes]);
 
   useEffect(() => {
-    document
-      .querySelector(`[data-tab="${CSS.escape(current)}"]`)
-      ?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+    // Keeps the current tab in view in the sideways-scrolling bar.
+    tabs.current.get(current)?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
   }, [current]);
 
   if (itemTypes.length < 2) return null;
@@ -41,7 +41,10 @@ export function MenuTabs({ itemTypes }: { itemTypes: string[] }) {
           <li key={type}>
             <a
               href={`#${sectionId(type)}`}
-              data-tab={type}
+              ref={(element) => {
+                if (element) tabs.current.set(type, element);
+                else tabs.current.delete(type);
+              }}
               className={type === current ? `${styles.tab} ${styles.current}` : styles.tab}
               {...(type === current ? { 'aria-current': 'true' as const } : {})}
               onClick={(event) => {

@@ -11,7 +11,7 @@ export interface BasketLine {
   entry: BasketEntry;
 }
 
-/** Every line, item by item in the order they were first added, options in the order chosen. */
+/** Every line, item by item in the order they were first added. */
 export function basketLines(userOrder: UserOrder): BasketLine[] {
   return Object.entries(userOrder).flatMap(([name, lines]) =>
     Object.entries(lines).map(([key, entry]) => ({ name, key, entry })),
@@ -63,10 +63,7 @@ export function limitStateFor(userOrder: UserOrder, name: string, key: string): 
   };
 }
 
-/**
- * The changes that bring an item down to its stock: the lines added last give way first, so the
- * customer keeps what they chose first.
- */
+/** The changes that bring an item down to its stock, taking from its lines from the last one back. */
 export function reduceToStock(userOrder: UserOrder, name: string, stock: number): LineChange[] {
   const lines = Object.entries(userOrder[name] ?? {});
   let excess = itemCountOf(userOrder, name) - Math.max(0, stock);

@@ -12,7 +12,7 @@ export interface ReviewRow {
 
 export interface Review {
   rows: ReviewRow[];
-  /** subtotal lines: the server's subTotals, or one 'Subtotal' of the items when it sends none */
+  /** subtotal lines: the server's subTotals other than the charges, or one 'Subtotal' of the items when it sends none */
   subTotals: Array<{ name: string; minor: number }>;
   charges: PaymentSummaryItem[];
   totalMinor: number;
@@ -33,9 +33,11 @@ export function reviewOf(summary: PaymentSummary): Review {
     if (parent) parent.modifiers.push(line);
     else rows.push({ item: line, modifiers: [] });
   }
-  const subTotals =
-    summary.subTotals.length > 0
-      ? summary.subTotals.map((sub) => ({ name: sub.name, minor: sub.price.minorAmount }))
-      : [{ name: 'Subtotal', minor: itemsMinor }];
+  // The server lists each charge among subTotals too; charges show once, from the items.
+  const chargeNames = new Set(charges.map((charge) => charge.name));
+  const listed = summary.subTotals
+    .filter((sub) => !chargeNames.has(sub.name))
+    .map((sub) => ({ name: sub.name, minor: sub.price.minorAmount }));
+  const subTotals = listed.length > 0 ? listed : [{ name: 'Subtotal', minor: itemsMinor }];
   return { rows, subTotals, charges, totalMinor: summary.total.minorAmount };
 }

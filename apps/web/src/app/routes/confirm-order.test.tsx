@@ -1,0 +1,192 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PaymentSummary } from '@venue/contract/order-payment';
+import { fakeFetch, makeMenu, makeVendor, money } from '../../test/fixtures';
+import { renderApp, stateWith } from '../../test/render-app';
+import { setNetworkListener } from '../../lib/api-client';
+
+const env = vi.hoisted(() => ({ current: {} as Record<string, string> }));
+vi.mock('../../config/settings', async () => {
+  const { parseSettings } = await import('../../config/settings-schema');
+  return {
+    get settings() {
+      return parseSettings(env.current);
+    },
+  };
+});
+
+const vendor = makeVendor({ id: 1, storeName: 'Grill & Bun', phoneNumber: '(02) 9000 2345' });
+
+/** What the server answers for a burger with a side salad and aioli plus two fries. */
+const summary: PaymentSummary = {
+  items: [
+    {
+      id: 11,
+      parentItemId: null,
+      name: 'Burger',
+      quantity: 1,
+      perItemPrice: money(1650),
+      price: money(1650),
+      itemType: 'Burgers',
+    },
+    {
+      id: 102,
+      parentItemId: 11,
+      name: 'Side salad',
+      quantity: 1,
+      perItemPrice: money(150),
+      price: money(150),
+      itemType: 'Burgers',
+    },
+    {
+      id: 12,
+      parentItemId: null,
+      name: 'Fries',
+      quantity: 2,
+      perItemPrice: money(700),
+      price: money(1400),
+      itemType: 'Sides',
+    },
+    {
+      id: null,
+      parentItemId: null,
+      name: 'Service fee',
+      quantity: 1,
+      perItemPrice: money(50),
+      price: money(50),
+      itemType: 'ServiceCharge',
+    },
+  ],
+  subTotals: [
+    { name: 'Subtotal', price: money(3200) },
+    { name: 'Service fee', price: money(50) },
+  ],
+  total: money(3250),
+};
+
+function serve(answer: () => Response = () => Response.json({ paymentSummary: summary })) {
+  const routes = fakeFetch({
+    '/time': { now: '', epochMs: 0 },
+    '/venue/0/vendors': [vendor],
+    '/vendor/1/current-menu': makeMenu(),
+  });
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
+    String(input).endsWith('/calculate-order-payment') ? answer() : routes(input),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const saved = () =>
+  stateWith((state) => {
+    const menu = makeMenu();
+    const base = (name: string) => {
+      const { id, price, itemType, burden, isRestricted } = menu.items.find((i) => i.name === name)!;
+      return { id, name, price, itemType, burden, isRestricted };
+    };
+    state.order.vendorId = 1;
+    state.order.vendorConfirmed = true;
+    state.order.orderConfiguration.selectedServiceMode = 'TakeAway';
+    state.order.userOrder = {
+      Burger: {
+        '102': {
+          ...base('Burger'),
+          count: 1,
+          modifiers: [{ id: 102, name: 'Side salad', price: money(150), groupId: 1, count: 1 }],
+        },
+      },
+      Fries: { '': { ...base('Fries'), count: 2, modifiers: [] } },
+    };
+    state.order.orderBurden = 3;
+  });
+
+beforeEach(() => {
+  env.current = {};
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  setNetworkListener(null);
+});
+
+describe('confirm-order (spec §2 Confirm order)', () => {
+  it('asks the server for the price with the order lines of spec §7 and shows its table and totals', async () => {
+    const fetchMock = serve();
+    renderApp('/order-flow/confirm-order', saved());
+    await screen.findByRole('heading', { level: 1, name: 'Please Check Your Order' });
+    const table = await screen.findByRole('table');
+
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/v1/vendor/1/calculate-order-payment')!;
+    expect(call[1]?.method).toBe('POST');
+    expect(JSON.parse(String(call[1]?.body))).toEqual({
+      orderItems: [
+        {
+          name: 'Burger',
+          itemType: 'Burgers',
+          menuItemId: 11,
+          quantity: 1,
+          modifiers: [{ quantity: 1, modifierId: 102, name: 'Side salad' }],
+        },
+        { name: 'Fries', itemType: 'Sides', menuItemId: 12, quantity: 2, modifiers: [] },
+      ],
+      vendorId: 1,
+      orderOrigin: 'MOBILE_WEB',
+      serviceMode: 'TakeAway',
+      menuId: 10,
+    });
+
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual(['ItemQtyPrice', 'Burger1$16.50', '+ Side salad1$1.50', 'Fries2$14.00']);
+    const totals = screen.getByText('Grand Total').closest('dl')!;
+    expect(totals.textContent).toBe('Subtotal$32.00Service fee$0.50Grand Total$32.50');
+    const proceed = screen.getByRole('button', { name: 'Proceed to Pay' }) as HTMLButtonElement;
+    expect(proceed.disabled).toBe(false);
+  });
+
+  it("'Proceed to Pay' goes to confirm-contact; 'Add or remove items' back to place-order", async () => {
+    serve();
+    const { location, router } = renderApp('/order-flow/confirm-order', saved());
+    const proceed = (await screen.findByRole('button', { name: 'Proceed to Pay' })) as HTMLButtonElement;
+    await waitFor(() => expect(proceed.disabled).toBe(false));
+    fireEvent.click(proceed);
+    await waitFor(() => expect(location()).toBe('/order-flow/confirm-contact'));
+    await router.navigate('/order-flow/confirm-order');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add or remove items' }));
+    await waitFor(() => expect(location()).toBe('/order-flow/place-order'));
+  });
+
+  it("shows the server's message when it refuses the order, and 'Proceed to Pay' stays disabled", async () => {
+    serve(() =>
+      Response.json({ statusCode: 409, error: 'Conflict', message: "We've sold out of Fries." }, { status: 409 }),
+    );
+    renderApp('/order-flow/confirm-order', saved());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("We've sold out of Fries.");
+    expect((screen.getByRole('button', { name: 'Proceed to Pay' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Add or remove items' })).toBeTruthy();
+  });
+
+  it('shows the dietary note with the store phone and the special order note when the build turns them on', async () => {
+    env.current = { VITE_DIETARY_NOTE: 'true', VITE_SPECIAL_ORDER_NOTE: 'true' };
+    const fetchMock = serve();
+    const { store } = renderApp('/order-flow/confirm-order', saved());
+    await screen.findByRole('table');
+    expect(screen.getByRole('link', { name: '(02) 9000 2345' }).getAttribute('href')).toBe('tel:0290002345');
+    fireEvent.change(screen.getByLabelText('Special order note'), { target: { value: 'No onions please' } });
+    expect(store.getState().order.orderNote).toBe('No onions please');
+    // typing a note does not ask for a new price
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/calculate-order-payment'))).toHaveLength(1);
+  });
+
+  it('shows neither note by default', async () => {
+    serve();
+    renderApp('/order-flow/confirm-order', saved());
+    await screen.findByRole('table');
+    expect(screen.queryByLabelText('Special order note')).toBeNull();
+    expect(screen.queryByRole('link', { name: '(02) 9000 2345' })).toBeNull();
+  });
+});
