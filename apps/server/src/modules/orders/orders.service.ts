@@ -5,7 +5,8 @@
 import type { DeliveryAddress, OrderStatus, PlacedOrder, PlaceOrderRequest } from '@venue/contract/order';
 import type { PaymentSummary } from '@venue/contract/order-payment';
 import type { Vendor } from '@venue/contract/venue';
-import { formatMoney, toMoney } from '@venue/domain/money';
+import { deliveryProblem } from '@venue/domain/delivery';
+import { toMoney } from '@venue/domain/money';
 import type { PricedOrder } from '@venue/domain/order-pricing';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema.ts';
@@ -33,21 +34,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** How much each order ahead in the queue adds to the estimate, beyond the vendor's time to service. */
 export const QUEUE_STEP_MS = 60_000;
 export const SERVICE_MODE_REQUIRED_MESSAGE = 'Please select a service mode to proceed.';
-export const CANNOT_DELIVER_MESSAGE = "Sorry, we can't deliver to your address. Please try our pick up option instead.";
-const EARTH_RADIUS_KM = 6371;
-
-/** Great-circle distance in km (spec §9: earth radius 6371 km). */
-export function distanceKm(
-  a: { latitude: number; longitude: number },
-  b: { latitude: number; longitude: number },
-): number {
-  const rad = (deg: number) => (deg * Math.PI) / 180;
-  const dLat = rad(b.latitude - a.latitude);
-  const dLon = rad(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 function parseJson<T>(text: string | null): T | null {
@@ -123,13 +109,19 @@ function checkServiceMode(input: PlaceOrderRequest, vendor: Vendor, priced: Pric
     );
   }
   if (mode === 'HomeDelivery') {
-    if (!input.deliveryAddress) throw unprocessable('Cannot find your address. Please try again.');
-    const minimum = config.deliveryMinAmount?.minorAmount ?? 0;
-    if (priced.subtotalMinor < minimum) throw unprocessable(`Minimum Delivery Order Amount ${formatMoney(minimum)}`);
-    const location = input.deliveryAddress.location;
-    if (location && distanceKm(location, vendor.geoLocation) > config.deliveryMaxDistance) {
-      throw unprocessable(CANNOT_DELIVER_MESSAGE);
-    }
+    // The app's delivery rules (spec §5), re-checked here: address, distance, then the minimum.
+    const problem = deliveryProblem({
+      vendor: {
+        location: vendor.geoLocation,
+        deliveryMaxDistanceKm: config.deliveryMaxDistance,
+        deliveryMinMinor: config.deliveryMinAmount?.minorAmount ?? null,
+        ttsMs: vendor.tts,
+        deliveryTimeBufferMs: config.deliveryTimeBuffer,
+      },
+      address: input.deliveryAddress,
+      totalMinor: priced.subtotalMinor,
+    });
+    if (problem) throw unprocessable(problem.message);
   } else if (input.deliveryAddress) {
     throw unprocessable('A delivery address is only for home delivery.');
   }
