@@ -195,6 +195,18 @@ describe('wait order screen (spec §2 step 2)', () => {
     },
   );
 
+  it('shows the scheduled time of a Scheduled order in the venue time zone', async () => {
+    const scheduled = {
+      orderStatus: 'Scheduled' as const,
+      positionInQueue: null,
+      requestedServiceTime: '2026-11-22T07:15:00.000Z',
+    };
+    serve(placedOrder(scheduled));
+    renderApp(WAIT, trackingState(scheduled));
+    // 07:15 UTC is 6:15 PM in Sydney (daylight time, UTC+11)
+    expect((await screen.findByText(/Scheduled for/)).textContent).toBe('Scheduled for 6:15 PM');
+  });
+
   it('shows the loader while Waiting without a queue position', async () => {
     serve(placedOrder({ positionInQueue: null }));
     renderApp(WAIT, trackingState({ positionInQueue: null }));
