@@ -169,6 +169,10 @@ export const orderSlice = createSlice({
     serviceModeSelected(state, action: PayloadAction<ServiceMode>) {
       state.orderConfiguration.selectedServiceMode = action.payload;
     },
+    /** The address chosen on the delivery screen (null clears it). */
+    deliveryAddressSet(state, action: PayloadAction<DeliveryAddress | null>) {
+      state.deliveryAddress = action.payload;
+    },
 
     /**
      * One more of an item with the given options. The limits are checked before (see addToBasket);
@@ -292,6 +296,7 @@ export const orderSlice = createSlice({
 export const {
   pickedTimeSet,
   serviceModeSelected,
+  deliveryAddressSet,
   itemAdded,
   itemRemoved,
   linesChanged,
