@@ -1,0 +1,114 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import type { AddressChoice } from '../lib/address-service';
+import styles from './delivery.module.css';
+
+export interface AddressComboboxProps {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  suggestions: AddressChoice[];
+  /** suggestions are being looked up */
+  searching: boolean;
+  onSelect: (choice: AddressChoice) => void;
+  hint?: string;
+}
+
+/**
+ * An address field with a suggestion list, as the WAI-ARIA combobox pattern: the text box owns a
+ * listbox; arrow keys move through the options, Enter chooses, Escape closes.
+ */
+export function AddressCombobox({
+  label,
+  value,
+  onChange,
+  suggestions,
+  searching,
+  onSelect,
+  hint,
+}: AddressComboboxProps) {
+  const inputId = useId();
+  const listId = useId();
+  const hintId = useId();
+  const [active, setActive] = useState(-1);
+  const [dismissed, setDismissed] = useState(false);
+  const open = !dismissed && suggestions.length > 0;
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  const choose = (choice: AddressChoice) => {
+    setActive(-1);
+    setDismissed(true);
+    onSelect(choice);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' && suggestions.length > 0) {
+      event.preventDefault();
+      setDismissed(false);
+      setActive((index) => (index + 1) % suggestions.length);
+    } else if (event.key === 'ArrowUp' && suggestions.length > 0) {
+      event.preventDefault();
+      setDismissed(false);
+      setActive((index) => (index <= 0 ? suggestions.length - 1 : index - 1));
+    } else if (event.key === 'Enter' && open && active >= 0) {
+      event.preventDefault();
+      const choice = suggestions[active];
+      if (choice) choose(choice);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setDismissed(true);
+    }
+  };
+
+  return (
+    <div className={styles.combobox}>
+      <label htmlFor={inputId} className={styles.label}>
+        {label}
+      </label>
+      <input
+        id={inputId}
+        className={styles.input}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        spellCheck={false}
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+        aria-describedby={hint ? hintId : undefined}
+        value={value}
+        onChange={(event) => {
+          setActive(-1);
+          setDismissed(false);
+          onChange(event.target.value);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      <ul id={listId} role="listbox" aria-label={`${label} suggestions`} className={styles.listbox} hidden={!open}>
+        {open &&
+          suggestions.map((choice, index) => (
+            <li
+              key={choice.placeId + choice.streetAddress}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              className={index === active ? `${styles.option} ${styles.optionActive}` : styles.option}
+              // keeps focus in the text box while the option is pressed
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(choice)}
+            >
+              {choice.description}
+            </li>
+          ))}
+      </ul>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {searching ? 'Searching addresses…' : open ? `${suggestions.length} addresses found` : ''}
+      </p>
+    </div>
+  );
+}
