@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeFetch, makeVendor } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { fakeFetch, makeMenu, makeVendor } from '../../test/fixtures';
+import { renderApp, stateWith } from '../../test/render-app';
 import { setNetworkListener } from '../../lib/api-client';
 
 // The build settings are fixed per build; each test picks the build it stands for.
@@ -33,6 +33,7 @@ function serve(vendors = [burgers, pizza, closedBar]) {
       '/venue/0/vendors': vendors,
       '/vendor/2/availableScheduledPickupTimeSlots': SLOTS,
       '/vendor/3/availableScheduledPickupTimeSlots': SLOTS,
+      '/vendor/2/current-menu': { ...makeMenu(), vendorId: 2 },
     }),
   );
   vi.stubGlobal('fetch', fetchMock);
@@ -165,4 +166,57 @@ describe('start screen, single-vendor build', () => {
     renderApp('/start');
     await screen.findByText('No waiting');
   });
+
+  it("offers 'Reorder' for the last order; it rebuilds the basket from the current menu and opens place-order", async () => {
+    env.current = { VITE_MULTI_VENDOR: 'false', VITE_VENDOR_ID: '2' };
+    serve();
+    const fries = makeMenu().items.find((item) => item.name === 'Fries')!;
+    const saved = stateWith((state) => {
+      const { id, name, price, itemType, burden, isRestricted } = fries;
+      state.order.lastOrder = {
+        vendorId: 2,
+        userOrder: { Fries: { '': { id, name, price, itemType, burden, isRestricted, count: 2, modifiers: [] } } },
+      };
+    });
+    const { location, store } = renderApp('/start', saved);
+    const card = await screen.findByRole('region', { name: 'Your last order from Grill & Bun' });
+    expect(card.textContent).toContain('2 × Fries');
+    fireEvent.click(within(card).getByRole('button', { name: 'Reorder' }));
+    await waitFor(() => expect(location()).toBe('/order-flow/place-order'));
+    expect(store.getState().order).toMatchObject({ vendorId: 2, vendorConfirmed: true, orderBurden: 2 });
+    expect(store.getState().order.orderConfiguration.selectedServiceMode).toBe('TakeAway');
+  });
+
+  it('a reorder that fails clears the last order (spec §8)', async () => {
+    env.current = { VITE_MULTI_VENDOR: 'false', VITE_VENDOR_ID: '2' };
+    serve();
+    const saved = stateWith((state) => {
+      // an item the menu no longer has: nothing can be ordered again
+      state.order.lastOrder = {
+        vendorId: 2,
+        userOrder: {
+          Gone: {
+            '': {
+              id: 999,
+              name: 'Gone',
+              price: fakePrice,
+              itemType: 'Mains',
+              burden: 1,
+              isRestricted: false,
+              count: 1,
+              modifiers: [],
+            },
+          },
+        },
+      };
+    });
+    const { location, store } = renderApp('/start', saved);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reorder' }));
+    await screen.findByText("Sorry, your last order can't be repeated right now.");
+    expect(store.getState().order.lastOrder).toBeNull();
+    expect(location()).toBe('/start');
+    expect(screen.queryByRole('button', { name: 'Reorder' })).toBeNull();
+  });
 });
+
+const fakePrice = { amount: 1, minorAmount: 100, currencySymbol: '$', currencyCode: 'AUD' };

@@ -4,6 +4,9 @@ import { settings } from '../../config/settings';
 import type { StartMode } from '../../features/start/components/pickup-time-modal';
 import { StartScreen, type TimePicker } from '../../features/start/components/start-screen';
 import { offersHomeDelivery, shortestOpenTts, timeToServiceLabel } from '../../lib/time-to-service';
+import { vendorLabel } from '../../lib/vendor-status';
+import { ReorderCard } from '../../features/order/components/reorder-card';
+import { basketLines } from '../../features/order/lib/basket';
 import { pickedTimeSet, serviceModeSelected } from '../../features/order/store/order-slice';
 import { fetchVendors } from '../../features/vendors/api/get-vendors';
 import { getTimeSlots } from '../../features/vendors/api/get-time-slots';
@@ -17,6 +20,10 @@ export function Component() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const vendors = useAppSelector((state) => state.venue.vendors);
+  const lastOrder = useAppSelector((state) => state.order.lastOrder);
+  const basketEmpty = useAppSelector((state) => Object.keys(state.order.userOrder).length === 0);
+  const [reordering, setReordering] = useState(false);
+  const [reorderFailed, setReorderFailed] = useState(false);
 
   // A multi-vendor build lists the stores of the discover venue when one is set.
   const venueId = settings.multiVendor ? (settings.discoverVenueId ?? settings.venueId) : settings.venueId;
@@ -60,8 +67,49 @@ export function Component() {
     void navigate({ pathname: mode === 'delivery' ? PATHS.delivery : PATHS.discoverVendor, search });
   };
 
+  // Single-vendor builds offer the last order again here (multi-vendor builds on discover-vendor).
+  const canReorder =
+    singleVendor !== null &&
+    lastOrder !== null &&
+    lastOrder.vendorId === singleVendor.id &&
+    basketEmpty &&
+    vendorLabel(singleVendor, openedAt) === null;
+  const onReorder = async () => {
+    if (!singleVendor) return;
+    setReordering(true);
+    setReorderFailed(false);
+    // Loaded on demand: the menu rules are not needed to show the start screen.
+    const { reorder } = await import('../order-flow/vendor-choice');
+    const ready = await dispatch(reorder(singleVendor));
+    setReordering(false);
+    if (!ready) {
+      setReorderFailed(true);
+      return;
+    }
+    dispatch(serviceModeSelected('TakeAway'));
+    dispatch(pickedTimeSet(null));
+    void navigate(PATHS.placeOrder);
+  };
+
   return (
     <StartScreen
+      reorder={
+        <>
+          {canReorder && lastOrder && (
+            <ReorderCard
+              storeName={singleVendor.storeName}
+              lines={basketLines(lastOrder.userOrder).map(({ entry }) => `${entry.count} × ${entry.name}`)}
+              busy={reordering}
+              onReorder={() => void onReorder()}
+            />
+          )}
+          {reorderFailed && (
+            <p role="alert" style={{ color: 'var(--danger)', fontWeight: 600, marginBottom: 16 }}>
+              Sorry, your last order can't be repeated right now.
+            </p>
+          )}
+        </>
+      }
       venueName={settings.venueName}
       legalEntityName={settings.legalEntityName}
       businessNumber={settings.businessNumber}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Layout } from '../../../components/ui/layout';
 import { Skeleton } from '../../../components/ui/loader';
@@ -33,6 +33,8 @@ export interface StartScreenProps {
   timePicker: TimePicker | null;
   /** the customer chose how to order (and, with a time picker, when: null for ASAP) */
   onStart: (mode: StartMode, pickedTime: string | null) => void;
+  /** a way to order the last order again, shown above 'How it works' */
+  reorder?: ReactNode;
 }
 
 function ClockIcon() {
@@ -155,6 +157,8 @@ export function StartScreen(props: StartScreenProps) {
           </Button>
         </div>
       )}
+
+      {props.reorder}
 
       <section className={styles.steps} aria-labelledby="how-it-works">
         <h2 id="how-it-works" className={styles.stepsTitle}>
