@@ -355,15 +355,19 @@ function ConfirmContact() {
         <span className={styles.payWithLabel} id="pay-with-label">
           Pay With
         </span>
-        {wallets.applePay && (
-          <Button block className={paymentStyles.walletButton} disabled={busy} onClick={payByApplePay}>
-            Apple Pay
-          </Button>
-        )}
-        {wallets.googlePay && (
-          <Button block className={paymentStyles.walletButton} disabled={busy} onClick={payByGooglePay}>
-            Google Pay
-          </Button>
+        {(wallets.applePay || wallets.googlePay) && (
+          <div className={styles.wallets}>
+            {wallets.applePay && (
+              <Button block className={paymentStyles.walletButton} disabled={busy} onClick={payByApplePay}>
+                Apple Pay
+              </Button>
+            )}
+            {wallets.googlePay && (
+              <Button block className={paymentStyles.walletButton} disabled={busy} onClick={payByGooglePay}>
+                Google Pay
+              </Button>
+            )}
+          </div>
         )}
         <Button block disabled={busy} onClick={() => void payByCard()}>
           Card
@@ -422,6 +426,9 @@ function ConfirmContact() {
         onEmailChange={(value) => dispatch(emailInputChanged(value))}
         onFullNameChange={(value) => dispatch(fullNameInputChanged(value))}
       />
+
+      {/* the wallet row makes the action bar taller than the layout's usual room for it */}
+      {(wallets.applePay || wallets.googlePay) && <div className={styles.walletSpacer} aria-hidden="true" />}
 
       <PolicyModal
         open={policyOpen}

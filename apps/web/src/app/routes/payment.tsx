@@ -248,6 +248,7 @@ function Payment() {
           verificationCode: answer.verificationCode,
           coversTotal: answer.coversTotal,
         },
+        reInitiate: !answer.coversTotal,
       }),
     );
     setCouponOpen(false);

@@ -199,12 +199,16 @@ export const placedOrderSlice = createSlice({
       state.coupon.error = null;
     },
     /** Spec §4: success sets appliedCoupon, keeps the new invoice and flags the payment to be initiated again. */
-    couponApplied(state, action: PayloadAction<{ code: string; totalMinor: number; data: CouponData | null }>) {
+    couponApplied(
+      state,
+      action: PayloadAction<{ code: string; totalMinor: number; data: CouponData | null; reInitiate?: boolean }>,
+    ) {
       state.coupon.applyingCoupon = false;
       state.coupon.applyingCode = null;
       state.coupon.appliedCoupon = action.payload.code;
       state.coupon.data = action.payload.data ?? state.coupon.data;
-      state.coupon.reInitiatePayment = true;
+      // a coupon covering the whole order pays it by coupon purchase: no card payment to start again
+      state.coupon.reInitiatePayment = action.payload.reInitiate ?? true;
       state.totalMinor = action.payload.totalMinor;
     },
     couponFailed(state, action: PayloadAction<string>) {
