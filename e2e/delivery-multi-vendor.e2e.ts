@@ -94,4 +94,48 @@ describe('home delivery, multi-vendor build (built-in address search, no maps ke
     await screenshot(page, 'delivery-multi-vendor-out-of-range');
     expect(suite.pageErrors).toEqual([]);
   });
+
+  test('a delivery order is paid by card and tracked on the wait screen', async () => {
+    const page = await suite.newPage();
+    await openDelivery(page);
+    await chooseAddress(page, '12 Smith St, Parramatta', '12 Smith St, Parramatta NSW 2150');
+    await (await visible(vendorEntry(page, 'Slice Pizza Co.'))).click();
+    await action(await visible(dialog(page, 'Select preferred deliver time')), 'ASAP').click();
+    await waitForPath(page, '/order-flow/place-order');
+    await confirmStoreIfAsked(page);
+    await addWithPlus(page, 'Garlic Bread', 3);
+    await (await expectConfirmButton(page, 'Confirm my order')).click();
+    await waitForPath(page, '/order-flow/confirm-order');
+    await (await visible(action(page, 'Proceed to Pay'))).click();
+    await waitForPath(page, '/order-flow/confirm-contact');
+
+    const policy = dialog(page, 'Accept').or(page.getByRole('dialog').filter({ has: action(page, 'Accept') }));
+    if (
+      await policy
+        .first()
+        .isVisible()
+        .catch(() => false)
+    )
+      await action(page, 'Accept').click();
+    // Spec §2 confirm contact: the delivery address is shown for a delivery.
+    await visible(page.getByText(/12 Smith St/).first());
+    await (await visible(page.getByLabel('Mobile'))).fill('0412345678');
+    await page.getByLabel('Full name').fill('Sam Lee');
+    await (await visible(action(page, 'Card'))).click();
+    await waitForPath(page, '/order-flow/payment');
+
+    await (await visible(page.getByLabel('Name on card'))).fill('Sam Lee');
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Month').selectOption({ index: 12 });
+    await page.getByLabel('Year').selectOption({ index: 2 });
+    await page.getByLabel('CVN').fill('123');
+    await (await visible(action(page, 'Pay by Card Now'))).click();
+    await waitForPath(page, '/order-flow/wait-order', undefined, 60_000);
+    await visible(text(page, 'Wait and keep checking screen'));
+    // The step header's last step reads 'Deliver' for home delivery.
+    await visible(text(page, 'Deliver'));
+    await settle(page);
+    await screenshot(page, 'delivery-multi-vendor-wait-order');
+    expect(suite.pageErrors).toEqual([]);
+  });
 });
