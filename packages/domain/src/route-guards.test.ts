@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  activeOrderRedirect,
-  consumerContactRedirect,
-  isActiveStatus,
-  isFinishedStatus,
-} from './route-guards.ts';
+import { activeOrderRedirect, consumerContactRedirect, isActiveStatus, isFinishedStatus } from './route-guards.ts';
 
 const WAIT = '/order-flow/wait-order';
 const CONTACT = '/order-flow/confirm-contact';
@@ -16,9 +11,9 @@ describe('order status groups (spec §4)', () => {
     expect(['Pending', 'PendingAlerted', 'Cancelled', null, undefined].some(isActiveStatus)).toBe(false);
   });
   it('PendingAlerted, Alerted, Serviced, Cancelled and VendorSupportRequired are finished', () => {
-    expect(['PendingAlerted', 'Alerted', 'Serviced', 'Cancelled', 'VendorSupportRequired'].every(isFinishedStatus)).toBe(
-      true,
-    );
+    expect(
+      ['PendingAlerted', 'Alerted', 'Serviced', 'Cancelled', 'VendorSupportRequired'].every(isFinishedStatus),
+    ).toBe(true);
     expect(['Pending', 'Paid', 'Waiting', null].some(isFinishedStatus)).toBe(false);
   });
 });

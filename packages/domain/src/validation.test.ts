@@ -39,7 +39,15 @@ describe('email (spec §5: optional, standard pattern)', () => {
     expect(isValidEmail('first.last+tag@mail.example.com.au')).toBe(true);
   });
   it('refuses malformed addresses', () => {
-    for (const bad of ['sam', 'sam@', '@example.com', 'sam@example', 'sam @example.com', 'sam@@example.com', 'sam@example.c'])
+    for (const bad of [
+      'sam',
+      'sam@',
+      '@example.com',
+      'sam@example',
+      'sam @example.com',
+      'sam@@example.com',
+      'sam@example.c',
+    ])
       expect(isValidEmail(bad), bad).toBe(false);
   });
   it('treats an empty address as acceptable because it is optional', () => {
@@ -81,7 +89,13 @@ describe('new card (spec §5)', () => {
     expect(isValidExpiry('5', '2046', NOW)).toBe(false);
   });
   it('lists every broken field of a card form', () => {
-    const good = { nameOncard: 'Sam', cardNumber: '4111111111111111', cvn: '123', expiryMonth: '1', expiryYear: '2027' };
+    const good = {
+      nameOncard: 'Sam',
+      cardNumber: '4111111111111111',
+      cvn: '123',
+      expiryMonth: '1',
+      expiryYear: '2027',
+    };
     expect(cardFormProblems(good, NOW)).toEqual([]);
     expect(cardFormProblems({ ...good, nameOncard: ' ', cvn: '1', expiryYear: '' }, NOW)).toEqual([
       'nameOncard',

@@ -68,7 +68,9 @@ describe('signed requests (spec §7 auth calls)', () => {
       contentType: 'application/json',
       timestamp: sent[TIMESTAMP_HEADER]!,
     });
-    expect(sent[AUTHORIZATION_HEADER]).toBe(`HMAC c-42:${createHmac('sha1', key.hmacKey).update(base).digest('base64')}`);
+    expect(sent[AUTHORIZATION_HEADER]).toBe(
+      `HMAC c-42:${createHmac('sha1', key.hmacKey).update(base).digest('base64')}`,
+    );
     expect(sent['Content-Type']).toBe('application/json');
   });
 
@@ -90,6 +92,8 @@ describe('signed requests (spec §7 auth calls)', () => {
       contentType: '',
       timestamp: sent[TIMESTAMP_HEADER]!,
     });
-    expect(sent[AUTHORIZATION_HEADER]).toBe(`HMAC c-42:${createHmac('sha1', key.hmacKey).update(base).digest('base64')}`);
+    expect(sent[AUTHORIZATION_HEADER]).toBe(
+      `HMAC c-42:${createHmac('sha1', key.hmacKey).update(base).digest('base64')}`,
+    );
   });
 });

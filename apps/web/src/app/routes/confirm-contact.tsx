@@ -308,16 +308,11 @@ function ConfirmContact() {
         const token = googlePayToken(data);
         if (!token) throw new Error('No token');
         setBusyLabel('Processing payment…');
-        let ok = false;
-        try {
-          ok = await purchaseWithWallet(placed.key, placed.orderId, {
-            amount: chargedTotal(),
-            walletType: 'GOOGLE',
-            googlePayPurchaseToken: token,
-          });
-        } finally {
-          setBusyLabel(null);
-        }
+        const ok = await purchaseWithWallet(placed.key, placed.orderId, {
+          amount: chargedTotal(),
+          walletType: 'GOOGLE',
+          googlePayPurchaseToken: token,
+        }).finally(() => setBusyLabel(null));
         if (!ok) throw new Error('Declined');
         void resolution.resolve(placed.orderId);
       })
@@ -326,7 +321,11 @@ function ConfirmContact() {
       });
   };
 
-  const blockers = payBlockers({ mobile: consumer.mobilePhoneFormInput, email: consumer.emailAddressFormInput, serviceMode });
+  const blockers = payBlockers({
+    mobile: consumer.mobilePhoneFormInput,
+    email: consumer.emailAddressFormInput,
+    serviceMode,
+  });
   const busy = busyLabel !== null || resolution.busy;
   const firstBlocker = blockers[0];
 

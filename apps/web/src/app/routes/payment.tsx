@@ -11,12 +11,7 @@ import { settings } from '../../config/settings';
 import { lastOrderSaved, orderReset } from '../../features/order/store/order-slice';
 import { applyCoupon, purchaseWithCoupon } from '../../features/payment/api/coupons';
 import { getPlacedOrder, toPlacedOrderData } from '../../features/payment/api/placed-order';
-import {
-  initiatePayment,
-  purchaseWithToken,
-  updatePayment,
-  verifyPayment,
-} from '../../features/payment/api/payments';
+import { initiatePayment, purchaseWithToken, updatePayment, verifyPayment } from '../../features/payment/api/payments';
 import { signingKeyOf } from '../../features/payment/api/signing-key';
 import { emptyCardForm, NewCardForm, type CardFormState } from '../../features/payment/components/card-form';
 import { CouponModal, IssuesModal, PaymentOverlay } from '../../features/payment/components/payment-modals';
@@ -92,7 +87,8 @@ function Payment() {
   const noticeRef = useRef<HTMLDivElement>(null);
 
   const storeName = vendor?.storeName ?? (selectedVendor?.id === placed.vendorId ? selectedVendor.storeName : '');
-  const phoneNumber = vendor?.phoneNumber ?? (selectedVendor?.id === placed.vendorId ? selectedVendor.phoneNumber : null);
+  const phoneNumber =
+    vendor?.phoneNumber ?? (selectedVendor?.id === placed.vendorId ? selectedVendor.phoneNumber : null);
   const logoId =
     vendor?.displayAssets.thumbnailAssetId ??
     (selectedVendor?.id === placed.vendorId ? selectedVendor.displayAssets.thumbnailAssetId : null);
@@ -129,7 +125,9 @@ function Payment() {
   const received = useCallback(
     (order: PlacedOrder) => {
       dispatch(orderReceived(toPlacedOrderData(order)));
-      dispatch(orderDetailsReceived({ id: order.id, paymentSummary: order.paymentSummary, serviceMode: order.serviceMode }));
+      dispatch(
+        orderDetailsReceived({ id: order.id, paymentSummary: order.paymentSummary, serviceMode: order.serviceMode }),
+      );
     },
     [dispatch],
   );
@@ -199,7 +197,9 @@ function Payment() {
 
   const newCardValid = cardFormProblems(form).length === 0;
   const canPay =
-    payment !== null && placed.payment.fetchStatus === 'success' && (payingWithSaved ? isValidCvn(savedCvn) : newCardValid);
+    payment !== null &&
+    placed.payment.fetchStatus === 'success' &&
+    (payingWithSaved ? isValidCvn(savedCvn) : newCardValid);
 
   const pay = async () => {
     setAttempted(true);
@@ -331,7 +331,13 @@ function Payment() {
       <div className={styles.card}>
         <div className={styles.vendor}>
           {logoId !== null ? (
-            <img className={styles.logo} src={apiUrl(`/displayassets/${logoId}/transformed/100x`)} alt="" width={56} height={56} />
+            <img
+              className={styles.logo}
+              src={apiUrl(`/displayassets/${logoId}/transformed/100x`)}
+              alt=""
+              width={56}
+              height={56}
+            />
           ) : (
             <span className={styles.logo} aria-hidden="true" />
           )}
@@ -341,9 +347,7 @@ function Payment() {
           <span>Grand Total</span>
           <span>{totalMinor === null ? '…' : formatMoney(totalMinor)}</span>
         </div>
-        {placed.coupon.appliedCoupon && (
-          <p className={styles.muted}>Coupon {placed.coupon.appliedCoupon} applied.</p>
-        )}
+        {placed.coupon.appliedCoupon && <p className={styles.muted}>Coupon {placed.coupon.appliedCoupon} applied.</p>}
       </div>
 
       {loading && payment === null ? (
@@ -358,7 +362,11 @@ function Payment() {
         />
       ) : (
         <>
-          <NewCardForm form={form} onChange={(patch) => setForm((current) => ({ ...current, ...patch }))} showAllErrors={attempted} />
+          <NewCardForm
+            form={form}
+            onChange={(patch) => setForm((current) => ({ ...current, ...patch }))}
+            showAllErrors={attempted}
+          />
           {savedCard && (
             <Button variant="quiet" onClick={() => setUseSavedCard(true)}>
               Use saved card {savedCard.maskedCreditCardNumber}

@@ -42,8 +42,8 @@ export function PolicyModal({
         </ul>
         <h3>Your details</h3>
         <p>
-          {venueName} uses your mobile number, e-mail and name only to process this order, tell you when it is ready
-          and send your receipt. Card details go straight to the payment gateway and are never stored by the venue.
+          {venueName} uses your mobile number, e-mail and name only to process this order, tell you when it is ready and
+          send your receipt. Card details go straight to the payment gateway and are never stored by the venue.
         </p>
         <p className={styles.muted}>Policy dated 13 April 2020.</p>
       </div>

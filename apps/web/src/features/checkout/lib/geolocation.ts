@@ -6,7 +6,9 @@ export const GEOLOCATION_TIMEOUT_MS = 5000;
 export const UNKNOWN_LOCATION: GeoLocation = { latitude: 0, longitude: 0 };
 
 /** The device's position for the order, or 0/0 when it is refused, unavailable or slow. */
-export function currentGeoLocation(geolocation: Geolocation | undefined = globalThis.navigator?.geolocation): Promise<GeoLocation> {
+export function currentGeoLocation(
+  geolocation: Geolocation | undefined = globalThis.navigator?.geolocation,
+): Promise<GeoLocation> {
   if (!geolocation) return Promise.resolve(UNKNOWN_LOCATION);
   return new Promise((resolve) => {
     // Some browsers never call back when the prompt is ignored: the timer makes sure the order goes on.

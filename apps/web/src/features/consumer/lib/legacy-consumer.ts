@@ -7,7 +7,9 @@ export const LEGACY_CONSUMER_KEY = 'consumer';
  * Reads the legacy consumer and removes the key, so it is imported once. Returns null when there is
  * none or it is not a usable record (it is removed all the same).
  */
-export function takeLegacyConsumer(storage: Pick<Storage, 'getItem' | 'removeItem'> | undefined): LegacyConsumer | null {
+export function takeLegacyConsumer(
+  storage: Pick<Storage, 'getItem' | 'removeItem'> | undefined,
+): LegacyConsumer | null {
   if (!storage) return null;
   let text: string | null;
   try {

@@ -27,7 +27,12 @@ describe('consumer mobile (spec §5: stored only when valid)', () => {
 });
 
 describe('legacy consumer (spec §3: imported once and removed)', () => {
-  const legacy = { id: 'c-9', hmacKey: 'k', contact: { mobile: '0412345678', email: 'a@b.co' }, name: { fullName: 'Sam' } };
+  const legacy = {
+    id: 'c-9',
+    hmacKey: 'k',
+    contact: { mobile: '0412345678', email: 'a@b.co' },
+    name: { fullName: 'Sam' },
+  };
 
   it('reads the record once and removes the key', () => {
     const storage = memoryStorage({ [LEGACY_CONSUMER_KEY]: JSON.stringify(legacy) });

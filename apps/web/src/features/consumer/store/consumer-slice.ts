@@ -94,5 +94,10 @@ export const consumerSlice = createSlice({
   },
 });
 
-export const { mobileInputChanged, emailInputChanged, fullNameInputChanged, legacyConsumerImported, consumerForgotten } =
-  consumerSlice.actions;
+export const {
+  mobileInputChanged,
+  emailInputChanged,
+  fullNameInputChanged,
+  legacyConsumerImported,
+  consumerForgotten,
+} = consumerSlice.actions;

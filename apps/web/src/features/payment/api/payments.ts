@@ -44,7 +44,11 @@ export function purchaseWithToken(key: SigningKey, ids: PaymentIds, cvv: string)
 }
 
 /** POST /v1/vendor/order/{orderId}/payment/apple-pay/session (auth): the merchant session for Apple Pay. */
-export function applePaySession(key: SigningKey, orderId: number, validationUrl: string): Promise<Record<string, unknown>> {
+export function applePaySession(
+  key: SigningKey,
+  orderId: number,
+  validationUrl: string,
+): Promise<Record<string, unknown>> {
   return signedRequest(key, `/vendor/order/${orderId}/payment/apple-pay/session`, {
     method: 'POST',
     body: { validationUrl },

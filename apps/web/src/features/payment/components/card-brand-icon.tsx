@@ -15,7 +15,16 @@ export function CardBrandIcon({ brand }: { brand: CardBrand }) {
       {brand === 'visa' && (
         <>
           <rect width="48" height="32" rx="4" fill="#1a1f71" />
-          <text x="24" y="21" textAnchor="middle" fontSize="13" fontWeight="800" fontStyle="italic" fill="#fff" fontFamily="Arial, sans-serif">
+          <text
+            x="24"
+            y="21"
+            textAnchor="middle"
+            fontSize="13"
+            fontWeight="800"
+            fontStyle="italic"
+            fill="#fff"
+            fontFamily="Arial, sans-serif"
+          >
             VISA
           </text>
         </>
@@ -30,7 +39,15 @@ export function CardBrandIcon({ brand }: { brand: CardBrand }) {
       {brand === 'amex' && (
         <>
           <rect width="48" height="32" rx="4" fill="#2e77bc" />
-          <text x="24" y="20" textAnchor="middle" fontSize="10" fontWeight="800" fill="#fff" fontFamily="Arial, sans-serif">
+          <text
+            x="24"
+            y="20"
+            textAnchor="middle"
+            fontSize="10"
+            fontWeight="800"
+            fill="#fff"
+            fontFamily="Arial, sans-serif"
+          >
             AMEX
           </text>
         </>

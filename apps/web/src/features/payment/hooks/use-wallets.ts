@@ -11,23 +11,27 @@ export function useWallets(input: {
 }): { applePay: boolean; googlePay: PaymentsClientLike | null } {
   const { allowApplePay, allowGooglePay, environment } = input;
   const merchantKey = input.merchantIds.join(',');
-  const [googlePay, setGooglePay] = useState<PaymentsClientLike | null>(null);
+  const configKey = `${allowGooglePay}|${merchantKey}|${environment}`;
+  // the client found for a configuration; a different configuration shows no button until its own check ends
+  const [found, setFound] = useState<{ key: string; client: PaymentsClientLike | null } | null>(null);
 
   useEffect(() => {
-    let current = true;
-    setGooglePay(null);
     if (!allowGooglePay) return;
+    let current = true;
     void googlePayClient({
       allowGooglePay,
       merchantIds: merchantKey ? merchantKey.split(',') : [],
       environment,
     }).then((client) => {
-      if (current) setGooglePay(client);
+      if (current) setFound({ key: configKey, client });
     });
     return () => {
       current = false;
     };
-  }, [allowGooglePay, merchantKey, environment]);
+  }, [allowGooglePay, merchantKey, environment, configKey]);
 
-  return { applePay: canUseApplePay(allowApplePay), googlePay };
+  return {
+    applePay: canUseApplePay(allowApplePay),
+    googlePay: allowGooglePay && found?.key === configKey ? found.client : null,
+  };
 }

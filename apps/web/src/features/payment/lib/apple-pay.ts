@@ -74,7 +74,8 @@ export interface ApplePayHandlers {
   purchase: (orderId: number, token: unknown) => Promise<boolean>;
 }
 
-export type WalletOutcome = { kind: 'paid'; orderId: number } | { kind: 'cancelled' } | { kind: 'failed' } | { kind: 'stopped' };
+export type WalletOutcome =
+  { kind: 'paid'; orderId: number } | { kind: 'cancelled' } | { kind: 'failed' } | { kind: 'stopped' };
 
 /**
  * Starts an Apple Pay payment. Must be called straight from the tap (the browser requires it).

@@ -12,7 +12,13 @@ const payment: InitiatedPayment = {
   totalPrice: { currencyCode: 'AUD', minorAmount: 1250 },
   savedPaymentMethod: null,
 };
-const form = { nameOncard: ' Sam Lee ', cardNumber: '4111 1111 1111 1111', cvn: '123', expiryMonth: '3', expiryYear: '2030' };
+const form = {
+  nameOncard: ' Sam Lee ',
+  cardNumber: '4111 1111 1111 1111',
+  cvn: '123',
+  expiryMonth: '3',
+  expiryYear: '2030',
+};
 const outcome = (responseCode: number): PaymentOutcome => ({
   paymentId: 5,
   orderId: 9,
@@ -87,7 +93,11 @@ describe('payByCard (spec §4/§7/§8)', () => {
       throw new Error('Network Error');
     });
     const result = await payByCard(
-      { gateway: async () => ({ r: 1, id: 'T3', v: 'AC-1', token: null, successful: true, errors: [] }), update, verify: vi.fn() },
+      {
+        gateway: async () => ({ r: 1, id: 'T3', v: 'AC-1', token: null, successful: true, errors: [] }),
+        update,
+        verify: vi.fn(),
+      },
       payment,
       form,
       false,

@@ -43,7 +43,6 @@ export function jsonpRequest(
 
     const script = doc.createElement('script');
     const registry = window as unknown as Record<string, unknown>;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = () => {
       clearTimeout(timer);
       delete registry[callbackName];
@@ -51,14 +50,15 @@ export function jsonpRequest(
     };
     registry[callbackName] = (result: GatewayResult) => {
       finish();
-      if (!result || typeof result !== 'object' || !('r' in result)) reject(new GatewayRequestError('Malformed answer'));
+      if (!result || typeof result !== 'object' || !('r' in result))
+        reject(new GatewayRequestError('Malformed answer'));
       else resolve(result);
     };
     script.onerror = () => {
       finish();
       reject(new GatewayRequestError());
     };
-    timer = setTimeout(() => {
+    const timer = setTimeout(() => {
       finish();
       reject(new GatewayRequestError('The payment gateway did not answer'));
     }, timeoutMs);

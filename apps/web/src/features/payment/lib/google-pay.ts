@@ -30,7 +30,10 @@ export interface PaymentsClientLike {
 type PaymentsClientConstructor = new (options: { environment: 'PRODUCTION' | 'TEST' }) => PaymentsClientLike;
 
 /** Spec §9: Google Pay networks MASTERCARD and VISA, auth methods PAN_ONLY and CRYPTOGRAM_3DS. */
-const CARD_PARAMETERS = { allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'], allowedCardNetworks: ['MASTERCARD', 'VISA'] };
+const CARD_PARAMETERS = {
+  allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
+  allowedCardNetworks: ['MASTERCARD', 'VISA'],
+};
 /** The gateway the server's payment adapter takes Google Pay tokens for. */
 export const GOOGLE_PAY_GATEWAY = 'venuesandbox';
 
