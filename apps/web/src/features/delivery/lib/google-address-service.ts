@@ -4,11 +4,17 @@
  * driving Distance Matrix.
  */
 import type { AddressPlace } from '@venue/contract/address';
-import { ADDRESS_SEARCH_RADIUS_KM } from '@venue/contract/address';
 import type { GeoLocation } from '@venue/contract/common';
 import { isAddressResolved } from '@venue/domain/delivery';
 import type { AddressService, Route } from './address-service';
 import type { GoogleAddressComponent, GoogleMapsApi, GooglePlaceResult } from './google-maps';
+
+/**
+ * Spec §7/§9: suggestions within 100 km of the venue (the same figure as ADDRESS_SEARCH_RADIUS_KM of
+ * @venue/contract/address). Not imported from there: that module builds zod schemas when it loads,
+ * which would put zod's full build (about 18 KiB gzipped) into every page's first download.
+ */
+const ADDRESS_SEARCH_RADIUS_KM = 100;
 
 /** Spec §9: country AU. */
 export const PLACES_COUNTRY = 'au';

@@ -1,5 +1,6 @@
 /** The place-order screen's bottom button (spec §2 Place order, §5 minimum delivery). */
 import type { ServiceMode } from '@venue/contract/common';
+import { MINIMUM_DELIVERY_PREFIX } from '@venue/domain/delivery';
 
 export const CONFIRM_LABELS = {
   confirm: 'Confirm my order',
@@ -10,7 +11,7 @@ export const CONFIRM_LABELS = {
 
 /** Spec §5: 'Minimum Delivery Order Amount $' plus the amount to 2 decimals. */
 export function minimumDeliveryLabel(minimumMinor: number): string {
-  return `Minimum Delivery Order Amount $${(minimumMinor / 100).toFixed(2)}`;
+  return `${MINIMUM_DELIVERY_PREFIX}${(minimumMinor / 100).toFixed(2)}`;
 }
 
 export interface ConfirmButtonInput {
