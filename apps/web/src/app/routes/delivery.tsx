@@ -195,7 +195,7 @@ export function Component() {
 
   return (
     <FlowScreen action={action}>
-      <h1 className={styles.title}>Home Delivery</h1>
+      <h1 className={styles.title}>Home delivery</h1>
 
       {!loaded && vendors.fetchStatus !== 'failed' && (
         <div role="status" aria-label="Loading the stores">
