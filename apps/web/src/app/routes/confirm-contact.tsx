@@ -414,7 +414,7 @@ function ConfirmContact() {
         />
       )}
       {firstBlocker !== 'serviceMode' && blockers.includes('serviceMode') && (
-        <p className={styles.info}>{SELECT_SERVICE_MODE_TEXT}</p>
+        <p className={`${styles.info} ${styles.spaced}`}>{SELECT_SERVICE_MODE_TEXT}</p>
       )}
 
       <ContactForm
