@@ -32,7 +32,11 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().trim().min(1).optional(),
   OPS_TOKEN: z.string().trim().min(16, 'OPS_TOKEN must be at least 16 characters').optional(),
   KITCHEN_SIMULATOR: onOff.default(true),
+  // How much faster than real time the simulated kitchen works (2 = orders ready in half their time to service).
+  KITCHEN_SIMULATOR_PACE: z.coerce.number().positive().max(3600).default(1),
   SMTP_URL: z.url().optional(),
+  // Where receipts go when SMTP_URL is unset: one .eml file per message.
+  OUTBOX_DIR: z.string().trim().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
   PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
   WEB_DIST: z.string().trim().min(1).optional(),
@@ -53,7 +57,11 @@ export interface Config {
   /** true when OPS_TOKEN was unset and a random token was made for this run */
   opsTokenGenerated: boolean;
   kitchenSimulator: boolean;
+  /** 1 = the simulated kitchen takes each vendor's time to service; 10 = ten times faster */
+  kitchenSimulatorPace: number;
   smtpUrl: string | null;
+  /** receipts are written here as .eml files when smtpUrl is null */
+  outboxDir: string;
   /** The address customers reach the app at (links in receipts, gateway form URL). */
   publicUrl: string;
   paymentGateway: 'sandbox';
@@ -90,7 +98,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     opsToken: e.OPS_TOKEN ?? randomBytes(24).toString('base64url'),
     opsTokenGenerated: e.OPS_TOKEN === undefined,
     kitchenSimulator: e.KITCHEN_SIMULATOR,
+    kitchenSimulatorPace: e.KITCHEN_SIMULATOR_PACE,
     smtpUrl: e.SMTP_URL ?? null,
+    outboxDir: e.OUTBOX_DIR ? resolve(e.OUTBOX_DIR) : join(REPO_ROOT, 'data', 'outbox'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     paymentGateway: e.PAYMENT_GATEWAY,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : join(REPO_ROOT, 'apps', 'web', 'dist'),

@@ -7,6 +7,8 @@ import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedWhenEmpty } from './db/seed/seed.ts';
+import { FulfilmentWorker } from './modules/orders/fulfilment-worker.ts';
+import { kitchenSimulatorStep } from './ops/kitchen-simulator.ts';
 
 function describeDatabase(config: Config): string {
   if (config.database.kind === 'sqlite') return `SQLite ${config.database.path}`;
@@ -29,6 +31,12 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db: database.db });
   app.log.info(`Database: ${describeDatabase(config)}${seeded ? ' (seeded the demo venue)' : ''}`);
+  const worker = new FulfilmentWorker(
+    database.db,
+    app.clock,
+    app.log,
+    config.kitchenSimulator ? [(now) => kitchenSimulatorStep(app.payments, now, config.kitchenSimulatorPace)] : [],
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +46,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await worker.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -50,6 +59,12 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  worker.start();
+  app.log.info(
+    config.kitchenSimulator
+      ? `Kitchen simulator on (pace ${config.kitchenSimulatorPace}): orders become ready after their vendor's time to service`
+      : 'Kitchen simulator off: orders move only through the operations API',
+  );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(`Listening on http://localhost:${port}`);

@@ -20,3 +20,6 @@ export const DisplayAssetParams = z.object({
   assetId: DecimalId,
   transform: z.string().regex(/^(\d{1,4})?x(\d{1,4})?$/, 'transform must look like 350x, x200 or 100x100'),
 });
+
+/** /vendor/{vendorId}/order/{orderId}… */
+export const VendorOrderParams = z.object({ vendorId: DecimalId, orderId: DecimalId });

@@ -3,6 +3,7 @@ import { Migrator, type Kysely, type Migration, type MigrationResultSet } from '
 import * as catalogue from './migrations/2026-11-22-1-catalogue.ts';
 import * as orders from './migrations/2026-11-22-2-orders.ts';
 import * as checkout from './migrations/2026-11-22-3-checkout.ts';
+import * as fulfilment from './migrations/2026-11-23-1-fulfilment.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -12,6 +13,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-1-catalogue': catalogue,
   '2026-11-22-2-orders': orders,
   '2026-11-22-3-checkout': checkout,
+  '2026-11-23-1-fulfilment': fulfilment,
 };
 
 /** Runs pending migrations; throws with the failing migration's error. */

@@ -163,6 +163,12 @@ export interface OrdersTable {
   attributes: JsonText | null;
   order_origin: string | null;
   paid_at: number | null;
+  /** when the vendor made it ready (PendingAlerted) */
+  time_ready: number | null;
+  /** when it was collected or delivered (Serviced) */
+  time_serviced: number | null;
+  /** when the customer's app reported seeing the ready alert */
+  time_alerted: number | null;
 }
 
 export interface OrderItemsTable {
@@ -274,6 +280,14 @@ export interface AuditLogTable {
   details: JsonText | null;
 }
 
+export interface ReceiptsTable {
+  id: Generated<number>;
+  order_id: number;
+  email: string;
+  message_id: string | null;
+  sent_at: number;
+}
+
 export interface Database {
   clients: ClientsTable;
   venues: VenuesTable;
@@ -293,4 +307,5 @@ export interface Database {
   gateway_sessions: GatewaySessionsTable;
   gateway_transactions: GatewayTransactionsTable;
   gateway_card_tokens: GatewayCardTokensTable;
+  receipts: ReceiptsTable;
 }

@@ -117,3 +117,84 @@ export function countWaiting(db: Db, vendorId: number) {
     .where('order_status', '=', 'Waiting')
     .executeTakeFirstOrThrow();
 }
+
+/** The vendor's most recent ready orders (queue time and ready time), newest first, since `sinceMs`. */
+export function listRecentServiceSamples(db: Db, vendorId: number, sinceMs: number, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['time_queued', 'time_ready'])
+    .where('vendor_id', '=', vendorId)
+    .where('time_ready', '>=', sinceMs)
+    .where('time_queued', 'is not', null)
+    .orderBy('time_ready', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function findVendorTts(db: Db, vendorId: number) {
+  return db.selectFrom('vendors').select('tts_ms').where('id', '=', vendorId).executeTakeFirst();
+}
+
+/** A vendor's orders with any of the statuses, oldest in the queue first. */
+export function listVendorOrders(db: Db, vendorId: number, statuses: readonly string[], limit: number) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('vendor_id', '=', vendorId)
+    .where('order_status', 'in', statuses)
+    .orderBy(sql`coalesce(time_queued, created_at)`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The lines of some orders, in the order they were priced. */
+export function listOrderLines(db: Db, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
+}
+
+/** Names of consumers by id. */
+export function listConsumerNames(db: Db, consumerIds: readonly string[]) {
+  if (consumerIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('consumers').select(['id', 'full_name']).where('id', 'in', consumerIds).execute();
+}
+
+/** Scheduled orders whose time has come: requested time no later than now plus the vendor's time to service. */
+export function listDueScheduledOrders(db: Db, nowMs: number, limit: number) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('vendors', 'vendors.id', 'orders.vendor_id')
+    .selectAll('orders')
+    .select('vendors.tts_ms')
+    .where('orders.order_status', '=', 'Scheduled')
+    .where(sql<boolean>`orders.requested_service_time - vendors.tts_ms <= ${nowMs}`)
+    .orderBy('orders.requested_service_time')
+    .limit(limit)
+    .execute();
+}
+
+/** Orders of open vendors in any of the statuses, with the vendor's time to service (for the kitchen simulator). */
+export function listOrdersInStatus(db: Db, statuses: readonly string[], limit: number) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('vendors', 'vendors.id', 'orders.vendor_id')
+    .selectAll('orders')
+    .select('vendors.tts_ms')
+    .where('orders.order_status', 'in', statuses)
+    .orderBy('orders.time_queued')
+    .orderBy('orders.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Puts stock taken by an order's item lines back (a cancelled paid order). Items not counted stay uncounted. */
+export async function returnStock(db: Db, vendorId: number, itemId: number, count: number): Promise<void> {
+  await db
+    .updateTable('menu_items')
+    .set({ current_inventory: sql`current_inventory + ${count}` })
+    .where('id', '=', itemId)
+    .where('vendor_id', '=', vendorId)
+    .where('current_inventory', 'is not', null)
+    .execute();
+}

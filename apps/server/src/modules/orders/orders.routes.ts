@@ -2,14 +2,13 @@
 import { ErrorBody } from '@venue/contract/common';
 import { AlertedRequest, PlacedOrder, PlaceOrderQuery, PlaceOrderRequest } from '@venue/contract/order';
 import { OrderProblemBody } from '@venue/contract/order-payment';
-import { DecimalId, VendorIdParams } from '@venue/contract/route-params';
+import { VendorIdParams, VendorOrderParams } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/http-error.ts';
 import { consumerOf, requireConsumer } from '../consumers/consumer-auth.ts';
 import { getOrder, markAlerted, placeOrder } from './orders.service.ts';
 
-const VendorOrderParams = z.object({ vendorId: DecimalId, orderId: DecimalId });
 const IdempotencyHeaders = z.object({
   'idempotency-key': z
     .string()

@@ -6,6 +6,13 @@ import type { DeliveryAddress, OrderStatus, PlacedOrder, PlaceOrderRequest } fro
 import type { PaymentSummary } from '@venue/contract/order-payment';
 import type { Vendor } from '@venue/contract/venue';
 import { deliveryProblem } from '@venue/domain/delivery';
+import {
+  estimateReadyAt,
+  queuePace,
+  RECENT_SAMPLE_SIZE,
+  RECENT_WINDOW_MS,
+  type QueuePace,
+} from '@venue/domain/kitchen-queue';
 import { toMoney } from '@venue/domain/money';
 import type { PricedOrder } from '@venue/domain/order-pricing';
 import type { Kysely, Selectable, Transaction } from 'kysely';
@@ -23,16 +30,16 @@ import {
   countWaiting,
   findConsumerOrder,
   findOrderByIdempotencyKey,
+  findVendorTts,
   insertOrder,
   insertOrderItems,
+  listRecentServiceSamples,
   updateOrderIfStatus,
 } from './orders.repository.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** How much each order ahead in the queue adds to the estimate, beyond the vendor's time to service. */
-export const QUEUE_STEP_MS = 60_000;
 export const SERVICE_MODE_REQUIRED_MESSAGE = 'Please select a service mode to proceed.';
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -71,14 +78,47 @@ export function summaryWithDiscount(row: OrderRow): PaymentSummary {
   };
 }
 
-/** An order row as the API shows it; position and estimate are worked out from the vendor's queue now. */
+/** The vendor's pace, learnt from its recent ready orders (its stated time to service until there are enough). */
+export async function vendorPace(db: Db, vendorId: number, nowMs: number): Promise<QueuePace> {
+  const [samples, vendor] = await Promise.all([
+    listRecentServiceSamples(db, vendorId, nowMs - RECENT_WINDOW_MS, RECENT_SAMPLE_SIZE),
+    findVendorTts(db, vendorId),
+  ]);
+  return queuePace(
+    samples.map((s) => ({ queuedAt: Number(s.time_queued), readyAt: Number(s.time_ready) })),
+    Number(vendor?.tts_ms ?? 0),
+  );
+}
+
+/** Order id → place in the vendor's queue (1 = next) of every Waiting order. */
+export async function waitingPositions(db: Db, vendorId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('vendor_id', '=', vendorId)
+    .where('order_status', '=', 'Waiting')
+    .orderBy('time_queued')
+    .orderBy('id')
+    .execute();
+  return new Map(rows.map((r, index) => [r.id, index + 1]));
+}
+
+/**
+ * An order row as the API shows it. A Waiting order's place and estimate are worked out from the
+ * vendor's queue and pace now; a Scheduled one is due at its requested time.
+ */
 export async function toPlacedOrder(db: Db, row: OrderRow, nowMs: number): Promise<PlacedOrder> {
   const status = row.order_status as OrderStatus;
   let position: number | null = null;
+  let estimate = row.time_service_estimated;
   if (status === 'Waiting' && row.time_queued !== null) {
-    position = (await countQueuedBefore(db, row.vendor_id, row.time_queued, row.id)) + 1;
+    const [ahead, pace] = await Promise.all([
+      countQueuedBefore(db, row.vendor_id, row.time_queued, row.id),
+      vendorPace(db, row.vendor_id, nowMs),
+    ]);
+    position = ahead + 1;
+    estimate = estimateReadyAt({ queuedAt: row.time_queued, position, nowMs, pace });
   }
-  const estimate = row.time_service_estimated;
   const queued = status === 'Waiting' || status === 'Scheduled';
   return {
     id: row.id,
@@ -264,12 +304,15 @@ export async function queuePaidOrder(trx: Db, order: OrderRow, ttsMs: number, no
     });
     return;
   }
-  const { waiting } = await countWaiting(trx, order.vendor_id);
+  const [{ waiting }, pace] = await Promise.all([
+    countWaiting(trx, order.vendor_id),
+    vendorPace(trx, order.vendor_id, nowMs),
+  ]);
   await updateOrderIfStatus(trx, order.id, 'Paid', {
     order_status: 'Waiting',
     claim_ticket: claimTicket(order.id),
     time_queued: nowMs,
-    time_service_estimated: nowMs + ttsMs + Number(waiting) * QUEUE_STEP_MS,
+    time_service_estimated: estimateReadyAt({ queuedAt: nowMs, position: Number(waiting) + 1, nowMs, pace }),
     updated_at: nowMs,
   });
 }
@@ -288,6 +331,10 @@ export async function markAlerted(
   nowMs: number,
 ) {
   await requireOwnOrder(db, consumer, orderId, vendorId);
-  await updateOrderIfStatus(db, orderId, 'PendingAlerted', { order_status: 'Alerted', updated_at: nowMs });
+  await updateOrderIfStatus(db, orderId, 'PendingAlerted', {
+    order_status: 'Alerted',
+    time_alerted: nowMs,
+    updated_at: nowMs,
+  });
   return getOrder(db, consumer, vendorId, orderId, nowMs);
 }

@@ -13,7 +13,7 @@ import {
   WalletPurchaseRequest,
   WalletPurchaseResponse,
 } from '@venue/contract/payment';
-import { DecimalId } from '@venue/contract/route-params';
+import { DecimalId, VendorOrderParams } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SANDBOX_CARD_PATH } from '../../gateway/sandbox-gateway.routes.ts';
@@ -26,7 +26,6 @@ import {
   settleCardPayment,
 } from './payments.service.ts';
 
-const VendorOrderParams = z.object({ vendorId: DecimalId, orderId: DecimalId });
 const VendorPaymentParams = z.object({ vendorId: DecimalId, orderId: DecimalId, paymentId: DecimalId });
 const OrderParams = z.object({ orderId: DecimalId });
 const PaymentParams = z.object({ orderId: DecimalId, paymentId: DecimalId });

@@ -1,0 +1,258 @@
+/**
+ * Fulfilment: the vendor's side of an order. The operations API and the kitchen simulator both
+ * move orders through `changeOrderStatus` (architecture: the simulator uses the same service code,
+ * never a side door), and Scheduled orders join the queue here when their time comes.
+ */
+import type { ServiceMode } from '@venue/contract/common';
+import type { DeliveryAddress, OrderStatus } from '@venue/contract/order';
+import type { OpsOrder, VendorSetStatus } from '@venue/contract/ops-orders';
+import { canVendorMove, estimateReadyAt } from '@venue/domain/kitchen-queue';
+import { toMoney } from '@venue/domain/money';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { PaymentGateway } from '../../gateway/payment-gateway.ts';
+import { conflict, notFound } from '../../lib/http-error.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { bumpMenuVersion } from '../menu/menu.repository.ts';
+import type { MenuCache } from '../menu/menu-cache.ts';
+import {
+  findOrder,
+  listConsumerNames,
+  listDueScheduledOrders,
+  listItemCounts,
+  listOrderLines,
+  listVendorOrders,
+  returnStock,
+  updateOrderIfStatus,
+} from './orders.repository.ts';
+import { vendorPace, waitingPositions, type OrderRow } from './orders.service.ts';
+
+export interface FulfilmentDeps {
+  db: Kysely<Database>;
+  gateway: PaymentGateway;
+  menuCache: MenuCache;
+}
+
+/** Who changed an order, as the audit log records it. */
+export type Actor = 'ops' | 'kitchen-simulator' | 'system';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function parseAddress(text: string | null): DeliveryAddress | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as DeliveryAddress;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Orders as the kitchen reads them: lines with their options and notes (service charges left out),
+ * the customer's name, and for Waiting orders their place in the queue and estimate.
+ */
+export async function toOpsOrders(db: Kysely<Database>, rows: OrderRow[], nowMs: number): Promise<OpsOrder[]> {
+  const [lines, names] = await Promise.all([
+    listOrderLines(
+      db,
+      rows.map((r) => r.id),
+    ),
+    listConsumerNames(db, [...new Set(rows.map((r) => r.consumer_id).filter((id): id is string => id !== null))]),
+  ]);
+  const nameOf = new Map(names.map((n) => [n.id, n.full_name]));
+  const queues = new Map<number, { positions: Map<number, number>; pace: Awaited<ReturnType<typeof vendorPace>> }>();
+  for (const vendorId of new Set(rows.filter((r) => r.order_status === 'Waiting').map((r) => r.vendor_id))) {
+    const [positions, pace] = await Promise.all([waitingPositions(db, vendorId), vendorPace(db, vendorId, nowMs)]);
+    queues.set(vendorId, { positions, pace });
+  }
+  return rows.map((row) => {
+    const own = lines.filter((l) => l.order_id === row.id && l.item_type !== 'ServiceCharge');
+    const items = own
+      .filter((l) => l.parent_item_id === null)
+      .map((item) => ({
+        menuItemId: item.menu_item_id,
+        name: item.name,
+        quantity: item.quantity,
+        note: item.note,
+        // A modifier line follows its item; it belongs to the nearest item line before it.
+        modifiers: own
+          .filter((m) => m.parent_item_id !== null && owningItemId(own, m.id) === item.id)
+          .map((m) => ({ name: m.name, quantity: m.quantity })),
+      }));
+    const queue = queues.get(row.vendor_id);
+    const position = row.order_status === 'Waiting' ? (queue?.positions.get(row.id) ?? null) : null;
+    let estimate = row.time_service_estimated;
+    if (position !== null && queue && row.time_queued !== null) {
+      estimate = estimateReadyAt({ queuedAt: row.time_queued, position, nowMs, pace: queue.pace });
+    }
+    const queued = row.order_status === 'Waiting' || row.order_status === 'Scheduled';
+    return {
+      id: row.id,
+      vendorId: row.vendor_id,
+      claimTicket: row.claim_ticket,
+      orderStatus: row.order_status as OrderStatus,
+      positionInQueue: position,
+      secsToServiceEstimate: queued && estimate !== null ? Math.max(0, Math.round((estimate - nowMs) / 1000)) : null,
+      serviceMode: row.service_mode as ServiceMode,
+      requestedServiceTime: iso(row.requested_service_time),
+      timeQueued: iso(row.time_queued),
+      timeServiceEstimated: iso(estimate),
+      timeReady: iso(row.time_ready),
+      timeServiced: iso(row.time_serviced),
+      customerName: row.consumer_id ? (nameOf.get(row.consumer_id) ?? null) : null,
+      deliveryAddress: parseAddress(row.delivery_address),
+      lines: items,
+      total: toMoney(row.total_minor),
+      createdAt: new Date(row.created_at).toISOString(),
+      paidAt: iso(row.paid_at),
+    };
+  });
+}
+
+/** The id of the item line a modifier line belongs to: the last item line stored before it. */
+function owningItemId(lines: ReadonlyArray<{ id: number; parent_item_id: number | null }>, modifierLineId: number) {
+  let owner: number | null = null;
+  for (const line of lines) {
+    if (line.id >= modifierLineId) break;
+    if (line.parent_item_id === null) owner = line.id;
+  }
+  return owner;
+}
+
+export async function listOpsOrders(
+  db: Kysely<Database>,
+  vendorId: number,
+  statuses: readonly OrderStatus[],
+  limit: number,
+  nowMs: number,
+): Promise<OpsOrder[]> {
+  const vendor = await db.selectFrom('vendors').select('id').where('id', '=', vendorId).executeTakeFirst();
+  if (!vendor) throw notFound(`Vendor ${vendorId} not found`);
+  return toOpsOrders(db, await listVendorOrders(db, vendorId, statuses, limit), nowMs);
+}
+
+/** What a status change writes besides the status. */
+function changesFor(row: OrderRow, to: VendorSetStatus, nowMs: number) {
+  switch (to) {
+    case 'PendingAlerted':
+      return { time_ready: row.time_ready ?? nowMs };
+    case 'Serviced':
+      return { time_ready: row.time_ready ?? nowMs, time_serviced: nowMs };
+    default:
+      return {};
+  }
+}
+
+/**
+ * A vendor moves an order (operations API or kitchen simulator). Only the transitions of
+ * VENDOR_TRANSITIONS are allowed; asking for the status the order already has changes nothing
+ * (a retried request). A cancelled paid order gives its stock back and its payment is refunded.
+ * Every change is written to the audit log with who made it.
+ */
+export async function changeOrderStatus(
+  deps: FulfilmentDeps,
+  vendorId: number,
+  orderId: number,
+  to: VendorSetStatus,
+  actor: Actor,
+  nowMs: number,
+): Promise<OpsOrder> {
+  const { db } = deps;
+  const row = await findOrder(db, orderId);
+  if (!row || row.vendor_id !== vendorId) throw notFound(`Order ${orderId} not found for vendor ${vendorId}`);
+  const from = row.order_status as OrderStatus;
+  if (from !== to) {
+    if (!canVendorMove(from, to)) throw conflict(`Order ${orderId} is ${from}; it cannot become ${to}.`);
+    let stockReturned = false;
+    await db.transaction().execute(async (trx) => {
+      const moved = await updateOrderIfStatus(trx, orderId, from, {
+        order_status: to,
+        updated_at: nowMs,
+        ...changesFor(row, to, nowMs),
+      });
+      if (moved !== 1) throw conflict(`Order ${orderId} changed at the same time; read it again and retry.`);
+      if (to === 'Cancelled' && row.paid_at !== null) {
+        for (const { menu_item_id: itemId, count } of await listItemCounts(trx, orderId)) {
+          if (itemId !== null) await returnStock(trx, vendorId, itemId, Number(count));
+        }
+        await bumpMenuVersion(trx, vendorId);
+        stockReturned = true;
+      }
+      await recordAudit(trx, {
+        at: nowMs,
+        actor,
+        action: 'order.status',
+        entity: 'order',
+        entityId: String(orderId),
+        details: { from, to },
+      });
+    });
+    if (stockReturned) deps.menuCache.invalidate(vendorId);
+    if (to === 'Cancelled') await refundOrder(deps, orderId, actor, nowMs);
+  }
+  const fresh = await findOrder(db, orderId);
+  const [view] = await toOpsOrders(db, [fresh ?? row], nowMs);
+  return view!;
+}
+
+/** Gives back every successful payment of a cancelled order; a refund the gateway refuses is logged for staff. */
+async function refundOrder(deps: FulfilmentDeps, orderId: number, actor: Actor, nowMs: number): Promise<void> {
+  const payments = await deps.db
+    .selectFrom('payments')
+    .select(['id', 'transaction_id', 'amount_minor'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'Succeeded')
+    .execute();
+  for (const payment of payments) {
+    let action = 'payment.refunded';
+    try {
+      if (payment.transaction_id) await deps.gateway.refund(payment.transaction_id);
+      await deps.db
+        .updateTable('payments')
+        .set({ status: 'Refunded', updated_at: nowMs })
+        .where('id', '=', payment.id)
+        .where('status', '=', 'Succeeded')
+        .execute();
+    } catch {
+      action = 'payment.refund_failed';
+    }
+    await recordAudit(deps.db, {
+      at: nowMs,
+      actor,
+      action,
+      entity: 'payment',
+      entityId: String(payment.id),
+      details: { orderId, amountMinor: payment.amount_minor },
+    });
+  }
+}
+
+/**
+ * Scheduled orders whose time has come (requested time minus the vendor's time to service) join
+ * their vendor's queue as Waiting, queued now. Safe to run in several processes at once: each
+ * order moves only from Scheduled, once. Answers how many moved.
+ */
+export async function queueDueScheduledOrders(db: Kysely<Database>, nowMs: number): Promise<number> {
+  let moved = 0;
+  for (const row of await listDueScheduledOrders(db, nowMs, 100)) {
+    await db.transaction().execute(async (trx) => {
+      const changed = await updateOrderIfStatus(trx, row.id, 'Scheduled', {
+        order_status: 'Waiting',
+        time_queued: nowMs,
+        time_service_estimated: Math.max(row.requested_service_time ?? nowMs, nowMs),
+        updated_at: nowMs,
+      });
+      if (changed !== 1) return;
+      moved += 1;
+      await recordAudit(trx, {
+        at: nowMs,
+        actor: 'system',
+        action: 'order.status',
+        entity: 'order',
+        entityId: String(row.id),
+        details: { from: 'Scheduled', to: 'Waiting' },
+      });
+    });
+  }
+  return moved;
+}

@@ -1,0 +1,61 @@
+/** GET /ops/v1/vendor/{vendorId}/orders and POST /ops/v1/vendor/{vendorId}/order/{orderId}/status */
+import { ErrorBody } from '@venue/contract/common';
+import {
+  ACTIVE_ORDER_STATUSES,
+  OpsOrder,
+  OpsOrderList,
+  OpsOrdersQuery,
+  OrderStatusChange,
+} from '@venue/contract/ops-orders';
+import { VendorIdParams, VendorOrderParams } from '@venue/contract/route-params';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changeOrderStatus, listOpsOrders } from '../modules/orders/fulfilment.service.ts';
+
+const DEFAULT_LIMIT = 200;
+
+export const opsOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/vendor/:vendorId/orders',
+    {
+      schema: {
+        summary:
+          "A vendor's orders, oldest in the queue first. `status` takes one or more statuses separated by commas; without it, every order still to be dealt with (Paid, Waiting, Scheduled, PendingAlerted, Alerted, VendorSupportRequired).",
+        tags: ['operations'],
+        security: [{ opsToken: [] }],
+        params: VendorIdParams,
+        querystring: OpsOrdersQuery,
+        response: { 200: OpsOrderList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { status, limit } = request.query;
+      return listOpsOrders(
+        app.db,
+        request.params.vendorId,
+        status ?? ACTIVE_ORDER_STATUSES,
+        limit ?? DEFAULT_LIMIT,
+        app.clock(),
+      );
+    },
+  );
+
+  app.post(
+    '/vendor/:vendorId/order/:orderId/status',
+    {
+      schema: {
+        summary:
+          'Moves an order: PendingAlerted (ready), Serviced (collected or delivered), Cancelled (stock returned, payment refunded) or VendorSupportRequired. Asking for the status it already has changes nothing.',
+        tags: ['operations'],
+        security: [{ opsToken: [] }],
+        params: VendorOrderParams,
+        body: OrderStatusChange,
+        response: { 200: OpsOrder, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { vendorId, orderId } = request.params;
+      return changeOrderStatus(app.payments, vendorId, orderId, request.body.status, 'ops', app.clock());
+    },
+  );
+};
