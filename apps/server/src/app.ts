@@ -26,6 +26,8 @@ import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { orderPaymentRoutes } from './modules/order-payment/order-payment.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { createMailer } from './modules/receipts/mailer.ts';
+import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
 import type { PaymentDeps } from './modules/payments/payments.service.ts';
 import { healthRoutes, timeRoutes } from './modules/system/system.routes.ts';
 import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
@@ -106,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('displayAssets', new DisplayAssetRenderer(db));
   const gateway = new SandboxGateway(db, clock);
   app.decorate('payments', { db, gateway, menuCache: app.menuCache, clock });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir });
+  app.addHook('onClose', async () => mailer.close());
   registerErrorHandler(app);
   // JSON bodies are parsed as before (prototype-poisoning checks included), keeping the text for request signatures.
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
@@ -138,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(orderRoutes);
       await v1.register(paymentRoutes);
       await v1.register(couponRoutes);
+      await v1.register(receiptRoutes, { mailer });
       await v1.register(displayAssetRoutes);
       await v1.register(timeRoutes);
       await v1.register(healthRoutes);

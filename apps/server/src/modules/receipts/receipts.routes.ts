@@ -1,0 +1,36 @@
+/** POST /v1/current-consumer/issue-receipt (auth, spec §7). */
+import { ErrorBody } from '@venue/contract/common';
+import { IssueReceiptRequest, IssuedReceipt } from '@venue/contract/receipt';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { consumerOf, requireConsumer } from '../consumers/consumer-auth.ts';
+import type { Mailer } from './mailer.ts';
+import { issueReceipt } from './receipts.service.ts';
+
+export const receiptRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, options) => {
+  app.post(
+    '/current-consumer/issue-receipt',
+    {
+      preValidation: requireConsumer(app),
+      schema: {
+        summary: "E-mails the receipt of the signer's paid order to the signer's email address",
+        tags: ['consumer'],
+        body: IssueReceiptRequest,
+        response: {
+          200: IssuedReceipt,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+        },
+      },
+    },
+    async (request) =>
+      issueReceipt(
+        { db: app.db, mailer: options.mailer, publicUrl: app.config.publicUrl },
+        consumerOf(request),
+        request.body.orderId,
+        app.clock(),
+      ),
+  );
+};

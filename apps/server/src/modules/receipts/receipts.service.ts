@@ -1,0 +1,148 @@
+/**
+ * POST /v1/current-consumer/issue-receipt: the receipt of a paid order, e-mailed to the address
+ * the consumer gave. Written from the order as it was priced and paid, in the venue's time zone.
+ */
+import type { PaymentSummary } from '@venue/contract/order-payment';
+import { formatMoney } from '@venue/domain/money';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
+import type { ConsumerRow } from '../consumers/consumers.service.ts';
+import { summaryWithDiscount, type OrderRow } from '../orders/orders.service.ts';
+import type { Mailer } from './mailer.ts';
+
+/** A receipt can be sent this many times per order within RESEND_WINDOW_MS. */
+export const MAX_RECEIPTS_PER_WINDOW = 3;
+export const RESEND_WINDOW_MS = 60 * 60_000;
+export const NO_EMAIL_MESSAGE = 'Add an email address to receive a receipt.';
+export const NOT_PAID_MESSAGE = 'A receipt is available once the order is paid.';
+export const TOO_MANY_MESSAGE = 'This receipt was sent several times already. Please check your inbox.';
+
+export interface ReceiptDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function formatWhen(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-AU', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(ms));
+}
+
+interface ReceiptFacts {
+  venueName: string;
+  storeName: string;
+  storePhone: string;
+  timeZone: string;
+  order: OrderRow;
+  summary: PaymentSummary;
+  customerName: string | null;
+}
+
+/** The receipt as plain text and HTML. */
+export function composeReceipt(facts: ReceiptFacts, publicUrl: string) {
+  const { order, summary } = facts;
+  const ticket = order.claim_ticket ?? String(order.id);
+  const paidAt = formatWhen(order.paid_at ?? order.created_at, facts.timeZone);
+  const items = summary.items.filter((i) => i.itemType !== 'ServiceCharge' && i.itemType !== 'Discount');
+  const lineText = (name: string, quantity: number, price: string, indent = '') =>
+    `${indent}${quantity} × ${name}`.padEnd(40) + price.padStart(10);
+  const textLines = [
+    `Receipt from ${facts.storeName} at ${facts.venueName}`,
+    '',
+    `Order number: ${ticket}`,
+    `Paid: ${paidAt}`,
+    order.service_mode === 'HomeDelivery' ? 'Home delivery' : 'Pick up',
+    '',
+    ...items.map((i) =>
+      lineText(i.name, i.quantity, formatMoney(i.price.minorAmount), i.parentItemId !== null ? '    ' : ''),
+    ),
+    '',
+    ...summary.subTotals.map((s) => `${s.name}`.padEnd(40) + formatMoney(s.price.minorAmount).padStart(10)),
+    'Grand Total'.padEnd(40) + formatMoney(summary.total.minorAmount).padStart(10),
+    '',
+    `Questions about your order? Call ${facts.storeName} on ${facts.storePhone}.`,
+    publicUrl,
+  ];
+  const row = (cells: string[], bold = false) =>
+    `<tr>${cells.map((c, i) => `<td style="padding:4px 8px;${i > 0 ? 'text-align:right;' : ''}${bold ? 'font-weight:bold;' : ''}">${c}</td>`).join('')}</tr>`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1a1a1a">
+<h1 style="font-size:20px">Receipt from ${escapeHtml(facts.storeName)}</h1>
+<p>${escapeHtml(facts.venueName)}</p>
+<p>Order number: <strong>${escapeHtml(ticket)}</strong><br>Paid: ${escapeHtml(paidAt)}<br>${order.service_mode === 'HomeDelivery' ? 'Home delivery' : 'Pick up'}</p>
+<table style="border-collapse:collapse">
+${items
+  .map((i) =>
+    row([
+      `${i.parentItemId !== null ? '&nbsp;&nbsp;&nbsp;' : ''}${i.quantity} × ${escapeHtml(i.name)}`,
+      escapeHtml(formatMoney(i.price.minorAmount)),
+    ]),
+  )
+  .join('\n')}
+${summary.subTotals.map((s) => row([escapeHtml(s.name), escapeHtml(formatMoney(s.price.minorAmount))])).join('\n')}
+${row(['Grand Total', escapeHtml(formatMoney(summary.total.minorAmount))], true)}
+</table>
+<p>Questions about your order? Call ${escapeHtml(facts.storeName)} on ${escapeHtml(facts.storePhone)}.</p>
+</body></html>`;
+  return {
+    subject: `Your receipt from ${facts.storeName}, order ${ticket}`,
+    text: textLines.join('\n'),
+    html,
+  };
+}
+
+export async function issueReceipt(deps: ReceiptDeps, consumer: ConsumerRow, orderId: number, nowMs: number) {
+  const { db } = deps;
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('consumer_id', '=', consumer.id)
+    .executeTakeFirst();
+  if (!order) throw notFound(`Order ${orderId} not found`);
+  if (order.paid_at === null) throw unprocessable(NOT_PAID_MESSAGE);
+  const email = consumer.email?.trim();
+  if (!email) throw unprocessable(NO_EMAIL_MESSAGE);
+  const recent = await db
+    .selectFrom('receipts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('order_id', '=', orderId)
+    .where('sent_at', '>', nowMs - RESEND_WINDOW_MS)
+    .executeTakeFirstOrThrow();
+  if (Number(recent.count) >= MAX_RECEIPTS_PER_WINDOW) throw new HttpError(429, TOO_MANY_MESSAGE);
+  const place = await db
+    .selectFrom('vendors')
+    .innerJoin('venues', 'venues.id', 'vendors.venue_id')
+    .select(['vendors.store_name', 'vendors.phone_number', 'venues.name as venue_name', 'venues.time_zone'])
+    .where('vendors.id', '=', order.vendor_id)
+    .executeTakeFirstOrThrow();
+  const receipt = composeReceipt(
+    {
+      venueName: place.venue_name,
+      storeName: place.store_name,
+      storePhone: place.phone_number,
+      timeZone: place.time_zone,
+      order,
+      summary: summaryWithDiscount(order),
+      customerName: consumer.full_name,
+    },
+    deps.publicUrl,
+  );
+  const host = new URL(deps.publicUrl).hostname;
+  const sent = await deps.mailer.send({
+    from: `"${place.venue_name.replace(/["\\\r\n]/g, '')}" <receipts@${host === 'localhost' ? 'localhost.localdomain' : host}>`,
+    to: email,
+    ...receipt,
+  });
+  await db
+    .insertInto('receipts')
+    .values({ order_id: orderId, email, message_id: sent.messageId, sent_at: nowMs })
+    .execute();
+  return { orderId, email, sent: true as const };
+}
