@@ -6,7 +6,7 @@
  *   4. the built web app and its client-side-route fallback, which takes whatever the API did not.
  */
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -59,6 +59,8 @@ export interface BuildAppOptions {
   /** pino options, `false` for silence (tests), or true for the defaults */
   logger?: FastifyServerOptions['logger'];
   clock?: () => number;
+  /** called with every route as it is registered (tests enumerate the whole API with it) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export const API_PREFIX = '/v1';
@@ -94,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,6 +1,6 @@
 /** Builds the real app on a seeded test database for one describe block. */
 import { afterAll, beforeAll } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { parseConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -19,6 +19,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: () => number;
   seed?: boolean;
+  /** sees every route the app registers */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Settings for tests: a fixed ops token, no web build unless asked, quiet logs. */
@@ -40,6 +42,7 @@ export function useTestApp(testDatabase: TestDatabase, options: TestAppOptions =
       db: database.db,
       logger: false,
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     });
     await ctx.app.ready();
   });
