@@ -3,9 +3,10 @@
  * response compression.
  */
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
 /**
@@ -21,27 +22,52 @@ export function isLoopback(ip: string): boolean {
   return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.') || ip === 'localhost';
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...MAPS, ...GOOGLE_PAY, ...APPLE_PAY],
-        // React sets style properties through the DOM, which CSP allows; inline style attributes in markup are allowed too.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...MAPS],
-        connectSrc: ["'self'", ...MAPS, ...GOOGLE_PAY],
-        frameSrc: ["'self'", ...GOOGLE_PAY],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        // Phones on the venue's network may reach the demo over plain http://<host-ip>:3000; upgrading would break it.
-        upgradeInsecureRequests: null,
-      },
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: true,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...MAPS, ...GOOGLE_PAY, ...APPLE_PAY],
+      // React sets style properties through the DOM, which CSP allows; inline style attributes in markup are allowed too.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...MAPS],
+      connectSrc: ["'self'", ...MAPS, ...GOOGLE_PAY],
+      frameSrc: ["'self'", ...GOOGLE_PAY],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'self'"],
+      // Phones on the venue's network may reach the demo over plain http://<host-ip>:3000; upgrading would break it.
+      upgradeInsecureRequests: null,
     },
+  },
+};
+
+/**
+ * The security headers of every response, worked out once: helmet's headers do not depend on the
+ * request, and building its middleware per request (as its Fastify wrapper does) re-parses the
+ * content security policy every time.
+ */
+export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  } as unknown as ServerResponse;
+  helmet(options)({} as IncomingMessage, response, () => undefined);
+  return headers;
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   await app.register(rateLimit, {
