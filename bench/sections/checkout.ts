@@ -36,7 +36,7 @@ async function call<T>(base: string, method: string, path: string, payload?: unk
 }
 
 /** One customer's whole checkout: consumer, order, payment, gateway card request, update. */
-async function checkout(base: string): Promise<void> {
+export async function checkout(base: string): Promise<void> {
   const consumer = await call<Signer>(base, 'POST', '/v1/consumer/create', {
     contact: { mobile: '+61400000000', email: 'bench@example.com' },
     name: { fullName: 'Bench Customer' },
@@ -87,7 +87,7 @@ interface Run {
   firstError: string | null;
 }
 
-async function run(base: string, customers: number, seconds: number): Promise<Run> {
+export async function run(base: string, customers: number, seconds: number): Promise<Run> {
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | null = null;

@@ -4,6 +4,7 @@ import * as catalogue from './migrations/2026-11-22-1-catalogue.ts';
 import * as orders from './migrations/2026-11-22-2-orders.ts';
 import * as checkout from './migrations/2026-11-22-3-checkout.ts';
 import * as fulfilment from './migrations/2026-11-23-1-fulfilment.ts';
+import * as queueIndex from './migrations/2026-11-23-2-queue-index.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -14,6 +15,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-2-orders': orders,
   '2026-11-22-3-checkout': checkout,
   '2026-11-23-1-fulfilment': fulfilment,
+  '2026-11-23-2-queue-index': queueIndex,
 };
 
 /** Runs pending migrations; throws with the failing migration's error. */

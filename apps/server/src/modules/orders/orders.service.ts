@@ -79,14 +79,14 @@ export function summaryWithDiscount(row: OrderRow): PaymentSummary {
 }
 
 /** The vendor's pace, learnt from its recent ready orders (its stated time to service until there are enough). */
-export async function vendorPace(db: Db, vendorId: number, nowMs: number): Promise<QueuePace> {
-  const [samples, vendor] = await Promise.all([
+export async function vendorPace(db: Db, vendorId: number, nowMs: number, ttsMs?: number): Promise<QueuePace> {
+  const [samples, tts] = await Promise.all([
     listRecentServiceSamples(db, vendorId, nowMs - RECENT_WINDOW_MS, RECENT_SAMPLE_SIZE),
-    findVendorTts(db, vendorId),
+    ttsMs ?? findVendorTts(db, vendorId).then((vendor) => Number(vendor?.tts_ms ?? 0)),
   ]);
   return queuePace(
     samples.map((s) => ({ queuedAt: Number(s.time_queued), readyAt: Number(s.time_ready) })),
-    Number(vendor?.tts_ms ?? 0),
+    tts,
   );
 }
 
@@ -193,32 +193,32 @@ export async function placeOrder(
   if (priced.requestedTimeRejected) throw unprocessable(STALE_PICKUP_TIME_MESSAGE);
   const mode = checkServiceMode(input, priced.vendor, priced.order);
   const summary = toPaymentSummary(priced.order);
+  const values = {
+    vendor_id: vendorId,
+    consumer_id: consumer.id,
+    order_status: 'Pending',
+    claim_ticket: null,
+    service_mode: mode,
+    requested_service_time: priced.pickedTime,
+    time_queued: null,
+    time_service_estimated: null,
+    subtotal_minor: priced.order.subtotalMinor,
+    total_minor: priced.order.totalMinor,
+    delivery_address: mode === 'HomeDelivery' && input.deliveryAddress ? JSON.stringify(input.deliveryAddress) : null,
+    payment_summary: JSON.stringify(summary),
+    created_at: nowMs,
+    updated_at: nowMs,
+    idempotency_key: options.idempotencyKey ?? null,
+    coupon_code: null,
+    campaign_id: options.campaignId ?? null,
+    attributes: input.attributes ? JSON.stringify(input.attributes) : null,
+    order_origin: input.orderOrigin ?? null,
+    paid_at: null,
+  };
   let orderId: number;
   try {
     orderId = await db.transaction().execute(async (trx) => {
-      const { id } = await insertOrder(trx, {
-        vendor_id: vendorId,
-        consumer_id: consumer.id,
-        order_status: 'Pending',
-        claim_ticket: null,
-        service_mode: mode,
-        requested_service_time: priced.pickedTime,
-        time_queued: null,
-        time_service_estimated: null,
-        subtotal_minor: priced.order.subtotalMinor,
-        total_minor: priced.order.totalMinor,
-        delivery_address:
-          mode === 'HomeDelivery' && input.deliveryAddress ? JSON.stringify(input.deliveryAddress) : null,
-        payment_summary: JSON.stringify(summary),
-        created_at: nowMs,
-        updated_at: nowMs,
-        idempotency_key: options.idempotencyKey ?? null,
-        coupon_code: null,
-        campaign_id: options.campaignId ?? null,
-        attributes: input.attributes ? JSON.stringify(input.attributes) : null,
-        order_origin: input.orderOrigin ?? null,
-        paid_at: null,
-      });
+      const { id } = await insertOrder(trx, values);
       await insertOrderItems(
         trx,
         priced.order.lines.map((line, index) => {
@@ -250,8 +250,15 @@ export async function placeOrder(
     }
     throw error;
   }
-  const row = await findConsumerOrder(db, consumer.id, orderId);
-  if (!row) throw notFound(`Order ${orderId} not found`);
+  // The row as stored, without reading it back.
+  const row: OrderRow = {
+    ...values,
+    id: orderId,
+    discount_minor: 0,
+    time_ready: null,
+    time_serviced: null,
+    time_alerted: null,
+  };
   return toPlacedOrder(db, row, nowMs);
 }
 
@@ -306,7 +313,7 @@ export async function queuePaidOrder(trx: Db, order: OrderRow, ttsMs: number, no
   }
   const [{ waiting }, pace] = await Promise.all([
     countWaiting(trx, order.vendor_id),
-    vendorPace(trx, order.vendor_id, nowMs),
+    vendorPace(trx, order.vendor_id, nowMs, ttsMs),
   ]);
   await updateOrderIfStatus(trx, order.id, 'Paid', {
     order_status: 'Waiting',

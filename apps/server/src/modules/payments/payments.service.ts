@@ -22,6 +22,7 @@ import { findVendorRow } from '../vendors/vendors.repository.ts';
 import {
   countedItems,
   findOrder,
+  findVendorTts,
   listItemCounts,
   takeStock,
   updateOrderIfStatus,
@@ -232,10 +233,9 @@ async function applyCharge(
           .executeTakeFirst();
         if (Number(used.numUpdatedRows) !== 1) throw new CouponUsedUp();
       }
-      const vendor = await findVendorRow(trx, order.vendor_id);
-      const paidOrder = await findOrder(trx, order.id);
-      if (!paidOrder) throw new Error(`order ${order.id} vanished`);
-      await queuePaidOrder(trx, paidOrder, vendor?.tts_ms ?? 0, now);
+      const vendor = await findVendorTts(trx, order.vendor_id);
+      const paidOrder = { ...order, order_status: 'Paid', paid_at: now, updated_at: now };
+      await queuePaidOrder(trx, paidOrder, Number(vendor?.tts_ms ?? 0), now);
       await recordAudit(trx, {
         at: now,
         actor: 'system',
