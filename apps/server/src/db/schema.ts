@@ -288,6 +288,20 @@ export interface ReceiptsTable {
   sent_at: number;
 }
 
+export interface IdempotentRequestsTable {
+  id: Generated<number>;
+  consumer_id: string;
+  /** which call, e.g. 'payment.update' */
+  scope: string;
+  idem_key: string;
+  /** sha-256 of the method, URL and body of the first request */
+  request_hash: string;
+  /** null while the first request is still running */
+  status_code: number | null;
+  response_body: string | null;
+  created_at: number;
+}
+
 export interface Database {
   clients: ClientsTable;
   venues: VenuesTable;
@@ -308,4 +322,5 @@ export interface Database {
   gateway_transactions: GatewayTransactionsTable;
   gateway_card_tokens: GatewayCardTokensTable;
   receipts: ReceiptsTable;
+  idempotent_requests: IdempotentRequestsTable;
 }

@@ -4,17 +4,10 @@ import { AlertedRequest, PlacedOrder, PlaceOrderQuery, PlaceOrderRequest } from 
 import { OrderProblemBody } from '@venue/contract/order-payment';
 import { VendorIdParams, VendorOrderParams } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { badRequest } from '../../lib/http-error.ts';
+import { IdempotencyHeaders } from '../../lib/idempotency.ts';
 import { consumerOf, requireConsumer } from '../consumers/consumer-auth.ts';
 import { getOrder, markAlerted, placeOrder } from './orders.service.ts';
-
-const IdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .regex(/^[\w.:-]{1,100}$/, 'Idempotency-Key: up to 100 letters, digits and . _ : -')
-    .optional(),
-});
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = requireConsumer(app);

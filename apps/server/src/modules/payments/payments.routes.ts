@@ -17,6 +17,7 @@ import { DecimalId, VendorOrderParams } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SANDBOX_CARD_PATH } from '../../gateway/sandbox-gateway.routes.ts';
+import { IdempotencyHeaders, idempotent } from '../../lib/idempotency.ts';
 import { consumerOf, requireConsumer } from '../consumers/consumer-auth.ts';
 import {
   applePaySession,
@@ -34,6 +35,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: OrderProbl
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = requireConsumer(app);
   const tags = ['payment'];
+  const scope = (consumerId: string, name: string) => ({ consumerId, scope: name, nowMs: app.clock() });
 
   app.post(
     '/vendor/:vendorId/order/:orderId/initiate-payment',
@@ -42,16 +44,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Starts a card payment of the order total; formActionUrl is the gateway JSONP card endpoint',
         tags,
+        headers: IdempotencyHeaders,
         params: VendorOrderParams,
         body: InitiatePaymentRequest,
         response: { 200: InitiatedPayment, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { vendorId, orderId } = request.params;
       // The gateway is reached at the address the app reached this server at.
       const formActionUrl = `${request.protocol}://${request.host}${SANDBOX_CARD_PATH}`;
-      return initiatePayment(app.payments, consumerOf(request), vendorId, orderId, formActionUrl);
+      const consumer = consumerOf(request);
+      return idempotent(app.db, request, reply, scope(consumer.id, 'payment.initiate'), () =>
+        initiatePayment(app.payments, consumer, vendorId, orderId, formActionUrl),
+      );
     },
   );
 
@@ -62,17 +68,21 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Settles a card payment after the gateway request; verified with the gateway, idempotent',
         tags,
+        headers: IdempotencyHeaders,
         params: VendorPaymentParams,
         body: PaymentUpdateRequest,
         response: { 200: PaymentOutcome, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { vendorId, orderId, paymentId } = request.params;
-      return settleCardPayment(app.payments, consumerOf(request), orderId, paymentId, {
-        vendorId,
-        savePaymentMethod: request.body.savePaymentMethod,
-      });
+      const consumer = consumerOf(request);
+      return idempotent(app.db, request, reply, scope(consumer.id, 'payment.update'), () =>
+        settleCardPayment(app.payments, consumer, orderId, paymentId, {
+          vendorId,
+          savePaymentMethod: request.body.savePaymentMethod,
+        }),
+      );
     },
   );
 
@@ -83,14 +93,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Pays an initiated payment with the consumer's saved card and its CVV",
         tags,
+        headers: IdempotencyHeaders,
         params: PaymentParams,
         body: TokenPurchaseRequest,
         response: { 200: PaymentOutcome, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { orderId, paymentId } = request.params;
-      return purchaseWithSavedCard(app.payments, consumerOf(request), orderId, paymentId, request.body.cvv);
+      const consumer = consumerOf(request);
+      return idempotent(app.db, request, reply, scope(consumer.id, 'payment.token'), () =>
+        purchaseWithSavedCard(app.payments, consumer, orderId, paymentId, request.body.cvv),
+      );
     },
   );
 
@@ -101,16 +115,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'After a failed gateway request: asks the gateway what became of the payment and settles it',
         tags,
+        headers: IdempotencyHeaders,
         params: PaymentParams,
         body: VerifyPaymentRequest,
         response: { 200: PaymentOutcome, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { orderId, paymentId } = request.params;
-      return settleCardPayment(app.payments, consumerOf(request), orderId, paymentId, {
-        savePaymentMethod: request.body.savePaymentMethod,
-      });
+      const consumer = consumerOf(request);
+      return idempotent(app.db, request, reply, scope(consumer.id, 'payment.verify'), () =>
+        settleCardPayment(app.payments, consumer, orderId, paymentId, {
+          savePaymentMethod: request.body.savePaymentMethod,
+        }),
+      );
     },
   );
 
@@ -143,20 +161,24 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Pays the order with an Apple Pay or Google Pay token; result.status is 'Successful' on success",
         tags,
+        headers: IdempotencyHeaders,
         params: OrderParams,
         body: WalletPurchaseRequest,
         response: { 200: WalletPurchaseResponse, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
       const walletToken =
         (body.walletType === 'APPLEPAYWEB' ? body.applePayPurchaseToken : body.googlePayPurchaseToken) ?? '';
-      return purchaseWithWallet(app.payments, consumerOf(request), request.params.orderId, {
-        amount: body.amount,
-        walletType: body.walletType,
-        walletToken,
-      });
+      const consumer = consumerOf(request);
+      return idempotent(app.db, request, reply, scope(consumer.id, 'payment.wallet'), () =>
+        purchaseWithWallet(app.payments, consumer, request.params.orderId, {
+          amount: body.amount,
+          walletType: body.walletType,
+          walletToken,
+        }),
+      );
     },
   );
 };

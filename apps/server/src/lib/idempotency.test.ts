@@ -1,0 +1,127 @@
+import { ErrorBody } from '@venue/contract/common';
+import { InitiatedPayment, PaymentOutcome, WalletPurchaseResponse } from '@venue/contract/payment';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { initiateTestPayment, payByCard, placeTestOrder } from '../test/checkout.ts';
+import { databases } from '../test/databases.ts';
+import { createTestConsumer, signedInject, type Signer } from '../test/signed-requests.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { KEY_REUSED_MESSAGE } from './idempotency.ts';
+
+const NOW = Date.parse('2026-11-23T02:00:00.000Z');
+const cheeseburger = { menuItemId: 201, quantity: 2, modifiers: [{ modifierId: 2003 }, { modifierId: 2011 }] };
+
+describe.each(databases)('retried payment calls on $name', (database) => {
+  const ctx = useTestApp(database, { clock: () => NOW });
+  const count = async (
+    table: 'payments' | 'gateway_transactions' | 'audit_log',
+    column: string,
+    value: string | number,
+  ) =>
+    Number(
+      (
+        await ctx.database.db
+          .selectFrom(table)
+          .select(sql<number>`count(*)`.as('n'))
+          .where(sql.ref(column), '=', value)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const post = (signer: Signer, url: string, payload: unknown, key?: string) =>
+    signedInject(ctx.app, signer, {
+      method: 'POST',
+      url,
+      payload,
+      ...(key ? { headers: { 'idempotency-key': key } } : {}),
+    });
+
+  it('a payment update sent again after a lost answer gets the first answer: one payment, queued once', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const order = await placeTestOrder(ctx.app, consumer, 2, [cheeseburger]);
+    const payment = await initiateTestPayment(ctx.app, consumer, order);
+    const result = await payByCard(ctx.app, payment);
+    const url = `/v1/vendor/2/order/${order.id}/payment/${payment.id}/update`;
+    const body = {
+      savePaymentMethod: false,
+      messages: [],
+      responseCode: '1',
+      transactionStatus: true,
+      transactionId: result.id,
+    };
+    const first = await post(consumer, url, body, 'attempt-1');
+    const again = await post(consumer, url, body, 'attempt-1');
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(PaymentOutcome.parse(again.json())).toEqual(PaymentOutcome.parse(first.json()));
+    expect(await count('payments', 'order_id', order.id)).toBe(1);
+    const paid = await ctx.database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('entity', '=', 'order')
+      .where('entity_id', '=', String(order.id))
+      .where('action', '=', 'order.paid')
+      .execute();
+    expect(paid).toHaveLength(1);
+  });
+
+  it('a wallet purchase sent twice with one key charges once', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const order = await placeTestOrder(ctx.app, consumer, 2, [cheeseburger]);
+    const url = `/v1/vendor/order/${order.id}/purchase/wallet`;
+    const body = {
+      amount: order.paymentSummary.total.minorAmount,
+      walletType: 'GOOGLE',
+      googlePayPurchaseToken: 'tok-ok',
+    };
+    const before = await count('gateway_transactions', 'kind', 'wallet:GOOGLE');
+    const answers = await Promise.all([post(consumer, url, body, 'wallet-1'), post(consumer, url, body, 'wallet-1')]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    // Both at once: one runs, the other is told to come back (409) — or, if the first finished, replayed.
+    expect(statuses[0]).toBe(200);
+    const retry = await post(consumer, url, body, 'wallet-1');
+    expect(WalletPurchaseResponse.parse(retry.json()).result.status).toBe('Successful');
+    expect(await count('gateway_transactions', 'kind', 'wallet:GOOGLE')).toBe(before + 1);
+    const payments = await ctx.database.db
+      .selectFrom('payments')
+      .select('status')
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(payments.filter((p) => p.status === 'Succeeded')).toHaveLength(1);
+    expect(payments).toHaveLength(1);
+  });
+
+  it('initiate-payment retried with one key answers the same payment', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const order = await placeTestOrder(ctx.app, consumer, 2, [cheeseburger]);
+    const url = `/v1/vendor/2/order/${order.id}/initiate-payment`;
+    const a = InitiatedPayment.parse((await post(consumer, url, {}, 'init-1')).json());
+    const b = InitiatedPayment.parse((await post(consumer, url, {}, 'init-1')).json());
+    expect(b).toEqual(a);
+    expect(await count('payments', 'order_id', order.id)).toBe(1);
+    const c = InitiatedPayment.parse((await post(consumer, url, {}, 'init-2')).json());
+    expect(c.id).not.toBe(a.id);
+  });
+
+  it('refuses a key reused for a different request, keeps keys per consumer, and replays refusals', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const order = await placeTestOrder(ctx.app, consumer, 2, [cheeseburger]);
+    const url = `/v1/vendor/order/${order.id}/purchase/wallet`;
+    const wrongAmount = { amount: 1, walletType: 'GOOGLE', googlePayPurchaseToken: 'tok' };
+    const refused = await post(consumer, url, wrongAmount, 'same-key');
+    expect(refused.statusCode).toBe(422);
+    const replayed = await post(consumer, url, wrongAmount, 'same-key');
+    expect(replayed.statusCode).toBe(422);
+    expect(replayed.json()).toEqual(refused.json());
+    const reused = await post(consumer, url, { ...wrongAmount, amount: 2 }, 'same-key');
+    expect(reused.statusCode).toBe(422);
+    expect(ErrorBody.parse(reused.json()).message).toBe(KEY_REUSED_MESSAGE);
+    // Another consumer's key space is its own: the same key is just a new request there.
+    const other = await createTestConsumer(ctx.app, 'Other');
+    const theirs = await placeTestOrder(ctx.app, other, 2, [cheeseburger]);
+    const fresh = await post(other, `/v1/vendor/2/order/${theirs.id}/initiate-payment`, {}, 'same-key');
+    expect(fresh.statusCode).toBe(200);
+    const bad = await post(consumer, url, wrongAmount, 'not a valid key!');
+    expect(bad.statusCode).toBe(400);
+  });
+});
