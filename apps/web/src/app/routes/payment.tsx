@@ -11,7 +11,13 @@ import { settings } from '../../config/settings';
 import { lastOrderSaved, orderReset } from '../../features/order/store/order-slice';
 import { applyCoupon, purchaseWithCoupon } from '../../features/payment/api/coupons';
 import { getPlacedOrder, toPlacedOrderData } from '../../features/payment/api/placed-order';
-import { initiatePayment, purchaseWithToken, updatePayment, verifyPayment } from '../../features/payment/api/payments';
+import {
+  initiatePayment,
+  newAttemptKey,
+  purchaseWithToken,
+  updatePayment,
+  verifyPayment,
+} from '../../features/payment/api/payments';
 import { signingKeyOf } from '../../features/payment/api/signing-key';
 import { emptyCardForm, NewCardForm, type CardFormState } from '../../features/payment/components/card-form';
 import { CouponModal, IssuesModal, PaymentOverlay } from '../../features/payment/components/payment-modals';
@@ -209,13 +215,15 @@ function Payment() {
     resolution.clearError();
     setBusyLabel('Processing payment…');
     const ids = { vendorId: placed.vendorId, orderId: placed.id, paymentId: payment.id };
+    // One key for this attempt: its retries repeat it, so the server settles the payment once.
+    const attempt = newAttemptKey();
     const result = payingWithSaved
-      ? await payBySavedCard(() => purchaseWithToken(signing, ids, savedCvn))
+      ? await payBySavedCard(() => purchaseWithToken(signing, ids, savedCvn, attempt))
       : await payByCard(
           {
             gateway: (url, params) => jsonpRequest(url, params),
-            update: (body) => updatePayment(signing, ids, body),
-            verify: (body) => verifyPayment(signing, ids, body),
+            update: (body) => updatePayment(signing, ids, body, `${attempt}-update`),
+            verify: (body) => verifyPayment(signing, ids, body, `${attempt}-verify`),
           },
           payment,
           form,

@@ -1,11 +1,30 @@
 import type { PaymentOutcome, PaymentUpdateRequest, InitiatedPayment } from '@venue/contract/payment';
 import { signedRequest, type SigningKey } from '../../../lib/request-signing';
 
+/**
+ * Calls that take or settle money carry an Idempotency-Key: one value per attempt, sent again
+ * with every retry of that attempt, so a retry after a lost answer gets the first answer and
+ * never pays twice.
+ */
+const once = (idempotencyKey: string | undefined) =>
+  idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {};
+
+/** A fresh key for one attempt. */
+export function newAttemptKey(): string {
+  return crypto.randomUUID();
+}
+
 /** POST /v1/vendor/{vendorId}/order/{orderId}/initiate-payment (auth): the gateway's access code and form URL. */
-export function initiatePayment(key: SigningKey, vendorId: number, orderId: number): Promise<InitiatedPayment> {
+export function initiatePayment(
+  key: SigningKey,
+  vendorId: number,
+  orderId: number,
+  idempotencyKey: string = newAttemptKey(),
+): Promise<InitiatedPayment> {
   return signedRequest(key, `/vendor/${vendorId}/order/${orderId}/initiate-payment`, {
     method: 'POST',
     body: { orderId, vendorId },
+    ...once(idempotencyKey),
   });
 }
 
@@ -16,10 +35,16 @@ export interface PaymentIds {
 }
 
 /** POST /v1/vendor/{vendorId}/order/{orderId}/payment/{paymentId}/update (auth): the server checks it with the gateway. */
-export function updatePayment(key: SigningKey, ids: PaymentIds, body: PaymentUpdateRequest): Promise<PaymentOutcome> {
+export function updatePayment(
+  key: SigningKey,
+  ids: PaymentIds,
+  body: PaymentUpdateRequest,
+  idempotencyKey?: string,
+): Promise<PaymentOutcome> {
   return signedRequest(key, `/vendor/${ids.vendorId}/order/${ids.orderId}/payment/${ids.paymentId}/update`, {
     method: 'POST',
     body,
+    ...once(idempotencyKey),
   });
 }
 
@@ -28,18 +53,26 @@ export function verifyPayment(
   key: SigningKey,
   ids: PaymentIds,
   body: { savePaymentMethod: boolean; responseCode: string | null; transactionStatus: boolean; messages: string[] },
+  idempotencyKey?: string,
 ): Promise<PaymentOutcome> {
   return signedRequest(key, `/vendor/order/${ids.orderId}/payment/${ids.paymentId}/verify`, {
     method: 'POST',
     body,
+    ...once(idempotencyKey),
   });
 }
 
 /** POST /v1/vendor/order/{orderId}/payment/{paymentId}/purchase/token (auth): pays with the saved card and its CVV. */
-export function purchaseWithToken(key: SigningKey, ids: PaymentIds, cvv: string): Promise<PaymentOutcome> {
+export function purchaseWithToken(
+  key: SigningKey,
+  ids: PaymentIds,
+  cvv: string,
+  idempotencyKey?: string,
+): Promise<PaymentOutcome> {
   return signedRequest(key, `/vendor/order/${ids.orderId}/payment/${ids.paymentId}/purchase/token`, {
     method: 'POST',
     body: { cvv },
+    ...once(idempotencyKey),
   });
 }
 
@@ -61,11 +94,16 @@ export type WalletPurchase =
   | { amount: number; walletType: 'GOOGLE'; googlePayPurchaseToken: string };
 
 /** POST /v1/vendor/order/{orderId}/purchase/wallet (auth): `result.status` is 'Successful' on success. */
-export async function purchaseWithWallet(key: SigningKey, orderId: number, body: WalletPurchase): Promise<boolean> {
+export async function purchaseWithWallet(
+  key: SigningKey,
+  orderId: number,
+  body: WalletPurchase,
+  idempotencyKey: string = newAttemptKey(),
+): Promise<boolean> {
   const answer = await signedRequest<{ result?: { status?: string } | null }>(
     key,
     `/vendor/order/${orderId}/purchase/wallet`,
-    { method: 'POST', body },
+    { method: 'POST', body, ...once(idempotencyKey) },
   );
   return answer.result?.status === 'Successful';
 }
