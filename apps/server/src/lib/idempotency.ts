@@ -44,13 +44,11 @@ export async function idempotent<T>(
   const hash = requestHash(request);
   const where = { consumer_id: call.consumerId, scope: call.scope, idem_key: key };
 
-  let claimed = false;
   try {
     await db
       .insertInto('idempotent_requests')
       .values({ ...where, request_hash: hash, status_code: null, response_body: null, created_at: call.nowMs })
       .execute();
-    claimed = true;
   } catch (error) {
     const existing = await db
       .selectFrom('idempotent_requests')
@@ -79,14 +77,14 @@ export async function idempotent<T>(
     await keep(reply.statusCode, result);
     return result;
   } catch (error) {
-    if (claimed && error instanceof HttpError && error.statusCode < 500) {
+    if (error instanceof HttpError && error.statusCode < 500) {
       await keep(error.statusCode, {
         ...error.details,
         statusCode: error.statusCode,
         error: reasonPhrase(error.statusCode),
         message: error.message,
       });
-    } else if (claimed) {
+    } else {
       await db
         .deleteFrom('idempotent_requests')
         .where('consumer_id', '=', where.consumer_id)
