@@ -1,6 +1,5 @@
-import { createHmac } from 'node:crypto';
-import { formatAuthorization, signatureBase } from '@venue/domain/request-signature';
 import { startServer, type TestServer } from '../../e2e/support/server.ts';
+import { HttpClient, type Signer } from '../lib/http-client.ts';
 import type { BenchContext, Section, SectionResult } from '../lib/section.ts';
 import { formatInteger, formatMs } from '../lib/table.ts';
 
@@ -9,46 +8,25 @@ export const CHECKOUT_MIN_ORDERS_PER_SECOND = 300;
 export const CHECKOUT_MAX_P99_MS = 250;
 const WARMUP_SECONDS = 3;
 
-interface Signer {
-  id: string;
-  hmacKey: string;
-}
-
 /** An uncounted item, so stock never runs out during the run. */
 const BASKET = { orderItems: [{ menuItemId: 414, quantity: 2 }], serviceMode: 'TakeAway', orderOrigin: 'bench' };
 
-async function call<T>(base: string, method: string, path: string, payload?: unknown, signer?: Signer): Promise<T> {
-  const body = payload === undefined ? '' : JSON.stringify(payload);
-  const headers: Record<string, string> = {};
-  if (body) headers['content-type'] = 'application/json';
-  if (signer) {
-    const timestamp = String(Date.now());
-    const base64 = createHmac('sha1', signer.hmacKey)
-      .update(signatureBase({ path, method, body, contentType: headers['content-type'] ?? '', timestamp }))
-      .digest('base64');
-    headers['x-timestamp'] = timestamp;
-    headers.authorization = formatAuthorization(signer.id, base64);
-  }
-  const response = await fetch(`${base}${path}`, { method, headers, ...(body ? { body } : {}) });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 200)}`);
-  return JSON.parse(text.replace(/^\/\*\*\/cb\((.*)\);$/s, '$1')) as T;
-}
-
 /** One customer's whole checkout: consumer, order, payment, gateway card request, update. */
-export async function checkout(base: string): Promise<void> {
-  const consumer = await call<Signer>(base, 'POST', '/v1/consumer/create', {
+export async function checkout(client: HttpClient): Promise<void> {
+  const call = <T>(method: string, path: string, payload?: unknown, signer?: Signer) =>
+    client.json<T>(method, path, payload, signer);
+  const consumer = await call<Signer>('POST', '/v1/consumer/create', {
     contact: { mobile: '+61400000000', email: 'bench@example.com' },
     name: { fullName: 'Bench Customer' },
   });
-  const order = await call<{ id: number }>(base, 'POST', '/v1/vendor/4/place-order', BASKET, consumer);
+  const order = await call<{ id: number }>('POST', '/v1/vendor/4/place-order', BASKET, consumer);
   const payment = await call<{
     id: number;
     accessCode: string;
     reference: string;
     formActionUrl: string;
     totalPrice: { minorAmount: number };
-  }>(base, 'POST', `/v1/vendor/4/order/${order.id}/initiate-payment`, {}, consumer);
+  }>('POST', `/v1/vendor/4/order/${order.id}/initiate-payment`, {}, consumer);
   const query = new URLSearchParams({
     currency: 'AUD',
     verification: payment.accessCode,
@@ -62,14 +40,9 @@ export async function checkout(base: string): Promise<void> {
     expiry_year: '2035',
     callback: 'cb',
   });
-  const result = await call<{ r: number; id: string }>(
-    base,
-    'GET',
-    `${new URL(payment.formActionUrl).pathname}?${query}`,
-  );
+  const result = await call<{ r: number; id: string }>('GET', `${new URL(payment.formActionUrl).pathname}?${query}`);
   if (result.r !== 1) throw new Error(`gateway answered ${result.r}`);
   const outcome = await call<{ successful: boolean }>(
-    base,
     'POST',
     `/v1/vendor/4/order/${order.id}/payment/${payment.id}/update`,
     { savePaymentMethod: false, messages: [], responseCode: '1', transactionStatus: true, transactionId: result.id },
@@ -88,6 +61,7 @@ interface Run {
 }
 
 export async function run(base: string, customers: number, seconds: number): Promise<Run> {
+  const client = new HttpClient(base, customers);
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | null = null;
@@ -98,7 +72,7 @@ export async function run(base: string, customers: number, seconds: number): Pro
       while (performance.now() < end) {
         const t0 = performance.now();
         try {
-          await checkout(base);
+          await checkout(client);
           latencies.push(performance.now() - t0);
         } catch (error) {
           errors += 1;
@@ -108,6 +82,7 @@ export async function run(base: string, customers: number, seconds: number): Pro
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  client.close();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return {
