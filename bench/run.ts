@@ -2,8 +2,8 @@
  * `npm run bench`: starts the real server (fresh SQLite file, loopback) and runs each benchmark
  * section against it, printing a table per section and writing the figures to bench/results/.
  *
- * Options: --only=api,page-weight   --duration=10 (s per route)   --connections=50
- *          --strict (exit 1 when a goal is missed)
+ * Options: --only=api,page-weight (or the names alone: `npm run bench -- pages`)
+ *          --duration=10 (s per route)   --connections=50   --strict (exit 1 when a goal is missed)
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -18,31 +18,30 @@ import { apiThroughput } from './sections/api-throughput.ts';
 import { calculateOrderPayment } from './sections/calculate-order-payment.ts';
 import { checkoutBench } from './sections/checkout.ts';
 import { pageWeight } from './sections/page-weight.ts';
+import { pages } from './sections/pages.ts';
 
 /** Every section, in the order they run. New benchmarks (checkout, polling, Lighthouse) go here. */
-const SECTIONS: Section[] = [apiThroughput, pageWeight, calculateOrderPayment, checkoutBench];
+const SECTIONS: Section[] = [apiThroughput, pageWeight, calculateOrderPayment, checkoutBench, pages];
 
 const RESULTS_DIR = join(REPO_ROOT, 'bench/results');
 
 function options() {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     options: {
       only: { type: 'string' },
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
       strict: { type: 'boolean', default: false },
     },
-    allowPositionals: false,
+    allowPositionals: true,
   });
   const durationSeconds = Number(values.duration);
   const connections = Number(values.connections);
   if (!Number.isInteger(durationSeconds) || durationSeconds <= 0)
     throw new Error('--duration must be a whole number of seconds');
   if (!Number.isInteger(connections) || connections <= 0) throw new Error('--connections must be a whole number');
-  const wanted = values.only
-    ?.split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
+  const named = [...(values.only?.split(',') ?? []), ...positionals].map((name) => name.trim()).filter(Boolean);
+  const wanted = named.length > 0 ? named : undefined;
   const unknown = wanted?.filter((name) => !SECTIONS.some((section) => section.name === name)) ?? [];
   if (unknown.length > 0)
     throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${SECTIONS.map((s) => s.name).join(', ')}`);
