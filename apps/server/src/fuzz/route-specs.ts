@@ -1,0 +1,231 @@
+/**
+ * What each route takes when it is used correctly: its path parameters, query and body, built
+ * from real records of the test database (a consumer's own Pending order, its payment, a real
+ * menu item). The fuzz tests start from these and break one part at a time, so the hostile part
+ * reaches the validation and service code behind the parts that are right.
+ *
+ * Every route the app registers must have an entry here: the fuzz test fails for a route without
+ * one, so a new endpoint cannot go untested.
+ */
+import type { Signer } from '../test/signed-requests.ts';
+
+/** Records of the test database a route's valid request refers to. */
+export interface Fixture {
+  /** the consumer signing requests, owner of `orderId` */
+  signer: Signer;
+  vendorId: number;
+  /** a Pending order of `signer` at `vendorId` */
+  orderId: number;
+  /** an Initiated card payment of that order */
+  paymentId: number;
+  /** the payment's gateway access code and reference (the sandbox card request) */
+  accessCode: string;
+  reference: string;
+  orderTotalMinor: number;
+  /** an item of the vendor's menu with its required options */
+  orderItem: { menuItemId: number; quantity: number; modifiers: { modifierId: number }[] };
+  /** the item's current stock and visibility, so a valid patch changes nothing */
+  item: { id: number; currentInventory: number | null; visible: boolean };
+  /** the vendor's current switches, so a valid patch changes nothing */
+  vendor: { isOpen: boolean; isPaused: boolean; tts: number };
+  assetId: number;
+}
+
+export type RouteAuth = 'none' | 'consumer' | 'ops';
+
+export interface RouteSpec {
+  auth: RouteAuth;
+  params?: (fx: Fixture) => Record<string, string>;
+  query?: (fx: Fixture) => Record<string, string>;
+  body?: (fx: Fixture) => Record<string, unknown>;
+}
+
+const vendorParams = (fx: Fixture) => ({ vendorId: String(fx.vendorId) });
+const orderParams = (fx: Fixture) => ({ orderId: String(fx.orderId) });
+const vendorOrderParams = (fx: Fixture) => ({ vendorId: String(fx.vendorId), orderId: String(fx.orderId) });
+const paymentParams = (fx: Fixture) => ({ orderId: String(fx.orderId), paymentId: String(fx.paymentId) });
+
+const SYDNEY = { latitude: -33.8688, longitude: 151.2093 };
+
+const orderBody = (fx: Fixture) => ({
+  orderItems: [
+    { name: 'Item', note: 'no onions', itemType: 'Food', ...fx.orderItem },
+    { ...fx.orderItem, quantity: 1 },
+  ],
+  vendorId: fx.vendorId,
+  orderOrigin: 'mobile',
+  geoLocation: SYDNEY,
+  couponCode: null,
+  menuId: null,
+  consumerId: fx.signer.id,
+  serviceMode: 'TakeAway',
+  requestedServiceTime: null,
+});
+
+/** Keyed `METHOD url` as Fastify registers it (HEAD routes go with their GET). */
+export const ROUTE_SPECS: Record<string, RouteSpec> = {
+  // ── system ──
+  'GET /health': { auth: 'none' },
+  'GET /v1/health': { auth: 'none' },
+  'GET /v1/time': { auth: 'none' },
+  'GET /v1/openapi.json': { auth: 'none' },
+
+  // ── catalogue ──
+  'GET /v1/client/:clientId/venues': { auth: 'none', params: () => ({ clientId: '1' }) },
+  'GET /v1/venue/:venueId/vendors': { auth: 'none', params: () => ({ venueId: '0' }) },
+  'GET /v1/vendor/:vendorId/availableScheduledPickupTimeSlots': { auth: 'none', params: vendorParams },
+  'GET /v1/vendor/:vendorId/current-menu': { auth: 'none', params: vendorParams },
+  'GET /v1/displayassets/:assetId/transformed/:transform': {
+    auth: 'none',
+    params: (fx) => ({ assetId: String(fx.assetId), transform: '100x100' }),
+  },
+
+  // ── delivery ──
+  'GET /v1/address/autocomplete': {
+    auth: 'none',
+    query: () => ({
+      input: '12 Smith St, Parramatta',
+      latitude: String(SYDNEY.latitude),
+      longitude: String(SYDNEY.longitude),
+      biasLatitude: '-33.81',
+      biasLongitude: '151.00',
+    }),
+  },
+  'GET /v1/address/place/:placeId': {
+    auth: 'none',
+    params: () => ({ placeId: 'au-1' }),
+    query: () => ({ streetAddress: '12 Smith St' }),
+  },
+  'GET /v1/vendor/:vendorId/delivery-quote': {
+    auth: 'none',
+    params: vendorParams,
+    query: () => ({ latitude: '-33.87', longitude: '151.20' }),
+  },
+
+  // ── ordering ──
+  'POST /v1/vendor/:vendorId/calculate-order-payment': { auth: 'none', params: vendorParams, body: orderBody },
+  'POST /v1/vendor/:vendorId/place-order': {
+    auth: 'consumer',
+    params: vendorParams,
+    query: () => ({ campaignId: 'summer' }),
+    body: (fx) => ({ ...orderBody(fx), attributes: { table: '12', seat: 3 }, deliveryAddress: null }),
+  },
+  'GET /v1/vendor/:vendorId/order/:orderId': { auth: 'consumer', params: vendorOrderParams },
+  'POST /v1/vendor/:vendorId/order/:orderId/alerted': {
+    auth: 'consumer',
+    params: vendorOrderParams,
+    body: (fx) => ({ orderId: fx.orderId, vendorId: fx.vendorId, timeAlerted: '2026-11-23T02:00:00.000Z' }),
+  },
+
+  // ── consumer ──
+  'POST /v1/consumer/create': {
+    auth: 'none',
+    body: () => ({
+      contact: { mobile: '+61400000000', email: 'sam@example.com' },
+      name: { fullName: 'Sam Lee' },
+      metaData: { source: 'fuzz' },
+    }),
+  },
+  'POST /v1/current-consumer/update': {
+    auth: 'consumer',
+    body: (fx) => ({
+      id: fx.signer.id,
+      contact: { mobile: '+61400000000', email: 'sam@example.com' },
+      name: { fullName: 'Sam Lee' },
+      metaData: { source: 'fuzz' },
+    }),
+  },
+  'POST /v1/current-consumer/issue-receipt': { auth: 'consumer', body: (fx) => ({ orderId: fx.orderId }) },
+
+  // ── coupons ──
+  'GET /v1/current-consumer/order/:orderId/coupon': { auth: 'consumer', params: orderParams },
+  'PUT /v1/current-consumer/order/:orderId/coupon': {
+    auth: 'consumer',
+    params: orderParams,
+    query: () => ({ couponCode: 'EXPIRED' }),
+  },
+  'POST /v1/current-consumer/order/:orderId/coupon/purchase': {
+    auth: 'consumer',
+    params: orderParams,
+    body: () => ({ couponCode: 'EXPIRED', verificationCode: 'EXPIRED' }),
+  },
+  'GET /v1/current-consumer/order/:orderId/invoice': { auth: 'consumer', params: orderParams },
+
+  // ── payments ──
+  'POST /v1/vendor/:vendorId/order/:orderId/initiate-payment': {
+    auth: 'consumer',
+    params: vendorOrderParams,
+    body: (fx) => ({ orderId: fx.orderId, vendorId: fx.vendorId }),
+  },
+  'POST /v1/vendor/:vendorId/order/:orderId/payment/:paymentId/update': {
+    auth: 'consumer',
+    params: (fx) => ({ ...vendorOrderParams(fx), paymentId: String(fx.paymentId) }),
+    body: (fx) => ({
+      savePaymentMethod: false,
+      messages: ['Approved'],
+      responseCode: '1',
+      transactionStatus: true,
+      transactionId: 'txn-1',
+      verification: fx.accessCode,
+      token: { id: 'tok-1', tokenType: 'card' },
+    }),
+  },
+  'POST /v1/vendor/order/:orderId/payment/:paymentId/purchase/token': {
+    auth: 'consumer',
+    params: paymentParams,
+    body: () => ({ cvv: '123' }),
+  },
+  'POST /v1/vendor/order/:orderId/payment/:paymentId/verify': {
+    auth: 'consumer',
+    params: paymentParams,
+    body: () => ({ savePaymentMethod: false, responseCode: '1', transactionStatus: true, messages: [] }),
+  },
+  'POST /v1/vendor/order/:orderId/payment/apple-pay/session': {
+    auth: 'consumer',
+    params: orderParams,
+    body: () => ({ validationUrl: 'https://apple-pay-gateway.apple.com/paymentservices/startSession' }),
+  },
+  'POST /v1/vendor/order/:orderId/purchase/wallet': {
+    auth: 'consumer',
+    params: orderParams,
+    // A token with 'decline' in it fails at the sandbox gateway, so a body that stays valid does not pay the order.
+    body: (fx) => ({ amount: fx.orderTotalMinor, walletType: 'GOOGLE', googlePayPurchaseToken: 'decline-token' }),
+  },
+
+  // ── sandbox gateway ──
+  'GET /sandbox-gateway/v1/card': {
+    auth: 'none',
+    query: (fx) => ({
+      currency: 'AUD',
+      verification: fx.accessCode,
+      amount: String(fx.orderTotalMinor),
+      reference: fx.reference,
+      format: 'json',
+      card_holder: 'Sam Lee',
+      card_number: '4242424242424242',
+      // 200 declines, so a query that stays valid does not pay the order.
+      cvv: '200',
+      expiry_month: '12',
+      expiry_year: '2030',
+      callback: 'handleResult',
+    }),
+  },
+
+  // ── operations ──
+  'PATCH /ops/v1/vendor/:vendorId': { auth: 'ops', params: vendorParams, body: (fx) => ({ ...fx.vendor }) },
+  'PATCH /ops/v1/vendor/:vendorId/menu-item/:itemId': {
+    auth: 'ops',
+    params: (fx) => ({ vendorId: String(fx.vendorId), itemId: String(fx.item.id) }),
+    body: (fx) => ({ currentInventory: fx.item.currentInventory, visible: fx.item.visible }),
+  },
+  'GET /ops/v1/vendor/:vendorId/orders': {
+    auth: 'ops',
+    params: vendorParams,
+    query: () => ({ status: 'Waiting,PendingAlerted', limit: '50' }),
+  },
+  'POST /ops/v1/vendor/:vendorId/order/:orderId/status': {
+    auth: 'ops',
+    params: vendorOrderParams,
+    body: () => ({ status: 'VendorSupportRequired' }),
+  },
+};
