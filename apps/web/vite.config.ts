@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { themeContrastPlugin, themeProperties } from './build/contrast.ts';
+import { pwaPlugin } from './build/pwa.ts';
 import { parseSettings, type Settings } from './src/config/settings-schema.ts';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
@@ -48,7 +49,7 @@ export default defineConfig(({ mode }) => {
   const settings = parseSettings(loadEnv(mode, appDir, 'VITE_'));
   return {
     root: appDir,
-    plugins: [react(), themeContrastPlugin(settings), venueHtmlPlugin(settings)],
+    plugins: [react(), themeContrastPlugin(settings), venueHtmlPlugin(settings), pwaPlugin(settings)],
     build: {
       // `vite build --outDir <dir>` overrides this (used for alternative builds, e.g. single-vendor).
       outDir: 'dist',

@@ -65,8 +65,13 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, timeout: 120_000 });
 }
 
-/** The phone of ui.md: 390×844 at 2×, touch, in the demo venue's locale and time zone. */
+/**
+ * The phone of ui.md: 390×844 at 2×, touch, in the demo venue's locale and time zone. The app's
+ * service worker is blocked: requests it answered would bypass `page.route`, which suites use to
+ * cut or change the API. The offline suite allows it.
+ */
 export const PHONE_CONTEXT: BrowserContextOptions = {
+  serviceWorkers: 'block',
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 2,
   isMobile: true,

@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppStore } from './app/store';
+import { isProductionBuild } from './config/settings';
+import { registerServiceWorker } from './lib/service-worker';
 import './styles/global.css';
 
 const container = document.getElementById('root');
@@ -12,3 +14,5 @@ createRoot(container).render(
     <App store={createAppStore()} />
   </StrictMode>,
 );
+
+if (isProductionBuild) registerServiceWorker();
