@@ -7,7 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/http-error.ts';
 import { IdempotencyHeaders } from '../../lib/idempotency.ts';
 import { consumerOf, requireConsumer } from '../consumers/consumer-auth.ts';
-import { getOrder, markAlerted, placeOrder } from './orders.service.ts';
+import { getSettledOrder } from '../payments/payments.service.ts';
+import { markAlerted, placeOrder, toPlacedOrder } from './orders.service.ts';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = requireConsumer(app);
@@ -54,7 +55,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: auth,
       schema: {
-        summary: "The signer's order with its status, queue position and estimate",
+        summary:
+          "The signer's order with its status, queue position and estimate; a card the gateway charged for it that the app never reported is settled first",
         tags: ['ordering'],
         params: VendorOrderParams,
         response: { 200: PlacedOrder, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
@@ -63,7 +65,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { vendorId, orderId } = request.params;
-      return getOrder(app.db, consumerOf(request), vendorId, orderId, app.clock());
+      const order = await getSettledOrder(app.payments, consumerOf(request), vendorId, orderId);
+      return toPlacedOrder(app.db, order, app.clock());
     },
   );
 

@@ -200,6 +200,51 @@ describe.each(databases)('checkout on $name', (database) => {
     expect(PaymentOutcome.parse(ok.json())).toMatchObject({ successful: true, orderStatus: 'Waiting' });
   });
 
+  it('settles a charge the app never reported: the order is paid by it and no second payment is started', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const order = await placeTestOrder(ctx.app, consumer, 2, [cheeseburger]);
+    // A declined try, then a good card whose update never arrives (the page was reloaded).
+    const declined = await initiateTestPayment(ctx.app, consumer, order);
+    expect((await payByCard(ctx.app, declined, { cvv: '200' })).r).toBe(2);
+    const charged = await initiateTestPayment(ctx.app, consumer, order);
+    expect((await payByCard(ctx.app, charged)).r).toBe(1);
+
+    const initiateAgain = await signedInject(ctx.app, consumer, {
+      method: 'POST',
+      url: `/v1/vendor/2/order/${order.id}/initiate-payment`,
+      payload: {},
+    });
+    expect(initiateAgain.statusCode).toBe(409);
+    expect(ErrorBody.parse(initiateAgain.json()).message).toBe('This order has already been paid.');
+    const placed = PlacedOrder.parse((await getOrder(consumer, 2, order.id)).json());
+    expect(placed).toMatchObject({ orderStatus: 'Waiting', positionInQueue: expect.any(Number) });
+    const payments = await ctx.database.db
+      .selectFrom('payments')
+      .select(['id', 'status'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+    expect(payments).toEqual([
+      { id: declined.id, status: 'Initiated' },
+      { id: charged.id, status: 'Succeeded' },
+    ]);
+    // The late update, should it still come, changes nothing.
+    const late = await updatePayment(ctx.app, consumer, order, charged.id);
+    expect(PaymentOutcome.parse(late.json())).toMatchObject({ successful: true, orderStatus: 'Waiting' });
+    expect(await countRows('payments', { column: 'order_id', value: order.id })).toBe(2);
+  });
+
+  it('reading a Pending order whose card was charged unreported answers it paid', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const order = await placeTestOrder(ctx.app, consumer, 4, [{ menuItemId: 414, quantity: 1 }]);
+    const payment = await initiateTestPayment(ctx.app, consumer, order);
+    expect(PlacedOrder.parse((await getOrder(consumer, 4, order.id)).json()).orderStatus).toBe('Pending');
+    expect((await payByCard(ctx.app, payment)).r).toBe(1);
+    expect(PlacedOrder.parse((await getOrder(consumer, 4, order.id)).json()).orderStatus).toBe('Waiting');
+    const other = await createTestConsumer(ctx.app, 'Someone Else');
+    expect((await getOrder(other, 4, order.id)).statusCode).toBe(404);
+  });
+
   it.each([
     ['960', 96],
     ['970', 97],

@@ -17,6 +17,18 @@ export function findPayment(db: Db, paymentId: number, orderId: number) {
     .executeTakeFirst();
 }
 
+/** The order's card payments still waiting to be settled, newest first (each holds a gateway access code). */
+export function listUnsettledCardPayments(db: Db, orderId: number) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'Initiated')
+    .where('access_code', 'is not', null)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
 /** Changes a payment only while it has the expected status; answers whether it did. */
 export async function updatePaymentIfStatus(
   db: Db,

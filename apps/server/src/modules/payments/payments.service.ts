@@ -28,7 +28,7 @@ import {
   updateOrderIfStatus,
 } from '../orders/orders.repository.ts';
 import { queuePaidOrder, requireOwnOrder, type OrderRow } from '../orders/orders.service.ts';
-import { findPayment, insertPayment, updatePaymentIfStatus } from './payments.repository.ts';
+import { findPayment, insertPayment, listUnsettledCardPayments, updatePaymentIfStatus } from './payments.repository.ts';
 
 export interface PaymentDeps {
   db: Kysely<Database>;
@@ -95,6 +95,8 @@ export async function initiatePayment(
 ): Promise<InitiatedPayment> {
   const order = await requireOwnOrder(deps.db, consumer, orderId, vendorId);
   if (order.order_status !== 'Pending') throw conflict(ALREADY_PAID_MESSAGE);
+  // A card the gateway already charged for this order pays it: never ask for a second charge.
+  if (await settleUnreportedCharge(deps, consumer, order)) throw conflict(ALREADY_PAID_MESSAGE);
   if (order.total_minor <= 0) throw unprocessable('Nothing is left to pay by card: the coupon pays this order.');
   const reference = `ORD${order.id}-${randomBytes(4).toString('hex').toUpperCase()}`;
   const accessCode = await deps.gateway.createAccessCode({
@@ -286,6 +288,44 @@ async function applyCharge(
   if (after.payment.status === 'Succeeded') return outcome(after.payment, after.order, 1, [RESULT_MESSAGES[1]!]);
   if (after.payment.status === 'Refunded') throw conflict(after.payment.message ?? ALREADY_PAID_MESSAGE);
   return outcome(after.payment, after.order, charge.resultCode, []);
+}
+
+/**
+ * The gateway charged a card for a Pending order but the app never reported it (the page was
+ * reloaded or the connection lost between the gateway's answer and the payment update): the
+ * charge is settled now, exactly as the update would have, so the order is paid by it and the
+ * customer is not asked to pay again. Answers whether the order is now paid.
+ */
+export async function settleUnreportedCharge(
+  deps: PaymentDeps,
+  consumer: ConsumerRow,
+  order: OrderRow,
+): Promise<boolean> {
+  if (order.order_status !== 'Pending') return false;
+  for (const payment of await listUnsettledCardPayments(deps.db, order.id)) {
+    const charge = payment.access_code ? await deps.gateway.findCharge(payment.access_code) : null;
+    if (!charge?.successful) continue;
+    try {
+      return (await applyCharge(deps, consumer, order, payment, charge, false)).successful;
+    } catch (error) {
+      // Refunded (sold out or a changed total meanwhile): the customer may pay again.
+      if (error instanceof HttpError) return false;
+      throw error;
+    }
+  }
+  return false;
+}
+
+/** GET order: the signer's order, first settling a charge the app never reported. */
+export async function getSettledOrder(
+  deps: PaymentDeps,
+  consumer: ConsumerRow,
+  vendorId: number,
+  orderId: number,
+): Promise<OrderRow> {
+  const order = await requireOwnOrder(deps.db, consumer, orderId, vendorId);
+  if (order.order_status !== 'Pending' || !(await settleUnreportedCharge(deps, consumer, order))) return order;
+  return requireOwnOrder(deps.db, consumer, orderId, vendorId);
 }
 
 /**
