@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Loader } from '../components/ui/loader';
 import { requireOrder } from './order-flow/require-order';
+import { orderStatusGuard } from './order-flow/status-guard';
+import { requireTrackingConsumer } from './order-flow/tracking-guard';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { ORDER_FLOW_BASE, PATHS } from './routes';
@@ -25,21 +27,28 @@ interface GuardedModule {
   createLoader: (store: AppStore) => (args: LoaderFunctionArgs) => unknown;
 }
 
-/** Loads a guarded screen's chunk, with its loader bound to the store. */
-function guarded(store: AppStore, load: () => Promise<GuardedModule>) {
+type Guard = (args: LoaderFunctionArgs) => Response | null;
+
+/** Loads a guarded screen's chunk, with its loader bound to the store and run after `first`. */
+function guarded(store: AppStore, first: Guard, load: () => Promise<GuardedModule>) {
   return async () => {
     const module = await load();
-    return { Component: module.Component, loader: module.createLoader(store) };
+    const loader = module.createLoader(store);
+    return { Component: module.Component, loader: (args: LoaderFunctionArgs) => first(args) ?? loader(args) };
   };
 }
 
 /**
  * Every route of spec §2; each screen is its own lazily loaded chunk. Loaders are the transition
- * guards: place-order and confirm-order check the store and the menu on entry; confirm-contact and
- * payment need an order in progress.
+ * guards: every screen but the tracking ones first follows the placed order's status (a paid order
+ * is tracked on wait-order, a finished one shown on alert-order); place-order and confirm-order
+ * check the store and the menu on entry; confirm-contact and payment need an order in progress.
  */
 export function createRoutes(store: AppStore): RouteObject[] {
+  const byStatus = orderStatusGuard(store);
   const needsOrder = requireOrder(store);
+  const byStatusThenOrder: Guard = (args) => byStatus(args) ?? needsOrder();
+  const trackingConsumer = requireTrackingConsumer(store);
   return [
     {
       path: '/',
@@ -49,24 +58,42 @@ export function createRoutes(store: AppStore): RouteObject[] {
       hydrateFallbackElement: <Loader label="Loading…" />,
       children: [
         { index: true, loader: redirectHomeKeepingQuery },
-        { path: PATHS.start.slice(1), lazy: () => import('./routes/start') },
+        { path: PATHS.start.slice(1), loader: byStatus, lazy: () => import('./routes/start') },
         {
           path: ORDER_FLOW_BASE.slice(1),
           children: [
             { index: true, loader: redirectHome },
-            { path: flowSegment(PATHS.delivery), lazy: () => import('./routes/delivery') },
-            { path: flowSegment(PATHS.discoverVendor), lazy: () => import('./routes/discover-vendor') },
-            { path: flowSegment(PATHS.placeOrder), lazy: guarded(store, () => import('./routes/place-order')) },
-            { path: flowSegment(PATHS.confirmOrder), lazy: guarded(store, () => import('./routes/confirm-order')) },
+            { path: flowSegment(PATHS.delivery), loader: byStatus, lazy: () => import('./routes/delivery') },
+            {
+              path: flowSegment(PATHS.discoverVendor),
+              loader: byStatus,
+              lazy: () => import('./routes/discover-vendor'),
+            },
+            {
+              path: flowSegment(PATHS.placeOrder),
+              lazy: guarded(store, byStatus, () => import('./routes/place-order')),
+            },
+            {
+              path: flowSegment(PATHS.confirmOrder),
+              lazy: guarded(store, byStatus, () => import('./routes/confirm-order')),
+            },
             {
               path: flowSegment(PATHS.confirmContact),
-              loader: needsOrder,
+              loader: byStatusThenOrder,
               lazy: () => import('./routes/confirm-contact'),
             },
-            { path: flowSegment(PATHS.payment), loader: needsOrder, lazy: () => import('./routes/payment') },
-            // The tracking routes guard on the placed order's status themselves.
-            { path: flowSegment(PATHS.waitOrder), lazy: () => import('./routes/wait-order') },
-            { path: flowSegment(PATHS.alertOrder), lazy: () => import('./routes/alert-order') },
+            { path: flowSegment(PATHS.payment), loader: byStatusThenOrder, lazy: () => import('./routes/payment') },
+            // The tracking routes need the consumer; they follow the order's status themselves.
+            {
+              path: flowSegment(PATHS.waitOrder),
+              loader: trackingConsumer,
+              lazy: () => import('./routes/wait-order'),
+            },
+            {
+              path: flowSegment(PATHS.alertOrder),
+              loader: trackingConsumer,
+              lazy: () => import('./routes/alert-order'),
+            },
             { path: '*', loader: redirectHome },
           ],
         },

@@ -91,21 +91,59 @@ describe('alert order screen (spec §2 step 3)', () => {
   });
 
   it.each(['VendorSupportRequired', 'Cancelled'] as const)(
-    "asks to discuss the order at the shop for %s, with the 'Get Help' modal",
+    "opens the modal 'We need to discuss your order with you at the shop' for %s; 'Get Help' gives the shop",
     async (orderStatus) => {
       serve(placedOrder({ orderStatus }));
       renderApp(ALERT, trackingState({ orderStatus, positionInQueue: null }));
-      await screen.findByText('We need to discuss your order with you at the shop');
+      // Spec §4: the modal says it, with a 'Get Help' button.
+      const discuss = await screen.findByRole('dialog', { name: 'We need to discuss your order with you at the shop' });
+      expect(within(discuss).getByText('Please come to Grill & Bun and show your order number A12.')).toBeTruthy();
       expect(screen.queryByRole('heading', { name: 'Collect your order' })).toBeNull();
-      fireEvent.click(screen.getByRole('button', { name: 'Get Help' }));
+      fireEvent.click(within(discuss).getByRole('button', { name: 'Get Help' }));
       const dialog = screen.getByRole('dialog', { name: 'Get Help' });
+      expect(screen.queryByRole('dialog', { name: 'We need to discuss your order with you at the shop' })).toBeNull();
       expect(within(dialog).getByRole('link', { name: '02 9000 0000' }).getAttribute('href')).toBe('tel:0290000000');
       expect(within(dialog).getByText('Level 1, Gate B')).toBeTruthy();
       expect(within(dialog).getByText('A12')).toBeTruthy();
       fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
       expect(screen.queryByRole('dialog')).toBeNull();
+      // Closed, the screen still says it and keeps 'Get Help'.
+      expect(
+        screen.getByRole('heading', { level: 1, name: 'We need to discuss your order with you at the shop' }),
+      ).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Get Help' }));
+      expect(screen.getByRole('dialog', { name: 'Get Help' })).toBeTruthy();
     },
   );
+
+  it("closes the discuss modal with Escape, leaving the screen's 'Get Help'", async () => {
+    serve(placedOrder({ orderStatus: 'VendorSupportRequired' }));
+    renderApp(ALERT, trackingState({ orderStatus: 'VendorSupportRequired', positionInQueue: null }));
+    const discuss = await screen.findByRole('dialog', { name: 'We need to discuss your order with you at the shop' });
+    // behind the modal the screen offers no second 'Get Help'
+    expect(screen.getAllByRole('button', { name: 'Get Help' })).toEqual([
+      within(discuss).getByRole('button', { name: 'Get Help' }),
+    ]);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Get Help' })).toBeTruthy();
+  });
+
+  it('opens the discuss modal when a fresh read finds the vendor needs the customer', async () => {
+    serve(placedOrder({ orderStatus: 'VendorSupportRequired' }));
+    renderApp(ALERT, trackingState({ orderStatus: 'Alerted', positionInQueue: null }));
+    await screen.findByRole('dialog', { name: 'We need to discuss your order with you at the shop' });
+  });
+
+  it('goes to the consumer-details route without the consumer, letting the unreadable order go', async () => {
+    serve(placedOrder({ orderStatus: 'Alerted' }));
+    const { location, store } = renderApp(
+      ALERT,
+      trackingState({ orderStatus: 'Alerted', positionInQueue: null }, { consumer: { id: null, hmacKey: null } }),
+    );
+    await waitFor(() => expect(location()).toBe('/order-flow/confirm-contact'));
+    expect(store.getState().placedOrder.orderStatus).toBeNull();
+  });
 
   it('sends the alerted call when the customer arrives with the order PendingAlerted', async () => {
     const server = serve(placedOrder({ orderStatus: 'Alerted' }));

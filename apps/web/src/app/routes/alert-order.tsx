@@ -1,7 +1,5 @@
 import { useMemo } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { trackingRouteRedirect } from '@venue/domain/order-status';
-import { activeOrderRedirect } from '@venue/domain/route-guards';
 import { Button } from '../../components/ui/button';
 import { settings } from '../../config/settings';
 import { orderReset } from '../../features/order/store/order-slice';
@@ -14,10 +12,8 @@ import { placedOrderCleared } from '../../features/tracking/store/placed-order-s
 import { fetchVendors } from '../../features/vendors/api/get-vendors';
 import { FlowScreen } from '../flow-screen';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { PATHS, ROUTE_GROUPS } from '../routes';
-
-/** Spec §2 route guards for the tracking routes: no status → the fallback (start). */
-const STATUS_ROUTES = { final: PATHS.alertOrder, fallback: PATHS.start, tracking: ROUTE_GROUPS.tracking };
+import { trackingRedirect } from '../order-flow/tracking-guard';
+import { PATHS } from '../routes';
 
 /** /order-flow/alert-order (step 3): collect or delivery instructions, the order number, 'Start new order'. */
 export function Component() {
@@ -54,9 +50,7 @@ export function Component() {
     return null;
   }, [placedOrder.paymentSummary, placedOrder.totalMinor, placedOrder.vendorId, order]);
 
-  const redirectTo =
-    trackingRouteRedirect(pathname, placedOrder.orderStatus, STATUS_ROUTES) ??
-    activeOrderRedirect(pathname, placedOrder.orderStatus, PATHS.waitOrder);
+  const redirectTo = trackingRedirect(pathname, placedOrder.orderStatus);
   if (redirectTo) return <Navigate to={redirectTo} replace />;
 
   const startNewOrder = () => {

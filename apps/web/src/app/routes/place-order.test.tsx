@@ -281,8 +281,13 @@ describe('order session expiry (spec §4)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     serve();
     const state = savedOrder({ Fries: 1 });
-    renderApp('/order-flow/place-order', { ...state, placedOrder: { ...state.placedOrder, orderStatus: 'Paid' } });
-    await screen.findByRole('heading', { level: 1, name: 'Grill & Bun' });
+    renderApp('/order-flow/place-order', {
+      ...state,
+      consumer: { ...state.consumer, id: 'c-1', hmacKey: 'secret' },
+      placedOrder: { ...state.placedOrder, id: 42, vendorId: 1, orderStatus: 'Paid' },
+    });
+    // a paid order is tracked on wait-order (spec §2 route guards by status)
+    await screen.findByRole('heading', { level: 1, name: 'Wait and keep checking screen' });
     await act(async () => void (await vi.advanceTimersByTimeAsync(5000)));
     expect(screen.queryByRole('dialog', { name: 'Order Session Expired' })).toBeNull();
   });

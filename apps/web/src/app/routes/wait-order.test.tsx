@@ -144,7 +144,7 @@ describe('wait order screen (spec §2 step 2)', () => {
     expect(server.orderReads()).toHaveLength(1);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
     await waitFor(() => expect(location()).toBe('/order-flow/alert-order'));
-    await screen.findByText('We need to discuss your order with you at the shop');
+    await screen.findByRole('dialog', { name: 'We need to discuss your order with you at the shop' });
   });
 
   it("keeps polling after a 'Network Error' without the problem modal", async () => {
@@ -253,6 +253,15 @@ describe('wait order screen (spec §2 step 2)', () => {
       }),
     );
     await waitFor(() => expect(location()).toBe('/start'));
+  });
+
+  it('goes to the consumer-details route without the consumer, and reads no order', async () => {
+    const server = serve(placedOrder());
+    const { location, store } = renderApp(WAIT, trackingState({}, { consumer: { id: null, hmacKey: null } }));
+    await waitFor(() => expect(location()).toBe('/order-flow/confirm-contact'));
+    // the order cannot be read without its consumer's key: it is let go, so nothing sends it back here
+    expect(store.getState().placedOrder.orderStatus).toBeNull();
+    expect(server.orderReads()).toHaveLength(0);
   });
 });
 

@@ -1,6 +1,5 @@
 import { useCallback, useMemo } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { trackingRouteRedirect } from '@venue/domain/order-status';
 import { settings } from '../../config/settings';
 import { updateConsumer } from '../../features/consumer/api/save-consumer';
 import { issueReceipt } from '../../features/tracking/api/issue-receipt';
@@ -10,10 +9,8 @@ import { deliveryAddressView } from '../../features/tracking/lib/tracking-vendor
 import { fetchVendors } from '../../features/vendors/api/get-vendors';
 import { FlowScreen } from '../flow-screen';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { PATHS, ROUTE_GROUPS } from '../routes';
-
-/** Spec §2 route guards for the tracking routes: no status → the fallback (start). */
-const STATUS_ROUTES = { final: PATHS.alertOrder, fallback: PATHS.start, tracking: ROUTE_GROUPS.tracking };
+import { trackingRedirect } from '../order-flow/tracking-guard';
+import { PATHS } from '../routes';
 
 /** /order-flow/wait-order (step 2): waits for the order to be ready, then leads to alert-order. */
 export function Component() {
@@ -55,7 +52,7 @@ export function Component() {
     })();
   };
 
-  const redirectTo = trackingRouteRedirect(pathname, placedOrder.orderStatus, STATUS_ROUTES);
+  const redirectTo = trackingRedirect(pathname, placedOrder.orderStatus);
   if (redirectTo) return <Navigate to={redirectTo} replace />;
 
   return (

@@ -7,12 +7,9 @@ import type { TrackingVendor } from '../lib/tracking-vendor';
 import type { PlacedOrderState } from '../store/placed-order-slice';
 import { ClaimTicket } from './claim-ticket';
 import { OrderSummary } from './order-summary';
-import { GetHelpModal } from './tracking-modals';
+import { DISCUSS_ORDER_TEXT, DiscussOrderModal, GetHelpModal } from './tracking-modals';
 import { VendorDetails } from './vendor-details';
 import styles from './alert-order-screen.module.css';
-
-/** Spec §4: what the customer is told when the vendor needs them (VendorSupportRequired, Cancelled). */
-export const DISCUSS_ORDER_TEXT = 'We need to discuss your order with you at the shop';
 
 /** Statuses after which the customer must see the shop: spec §4 VendorSupportRequired or Cancelled. */
 export function needsSupport(status: string | null): boolean {
@@ -33,9 +30,10 @@ export interface AlertOrderScreenProps {
 
 /**
  * Spec §2 alert order (step 3): collect or delivery instructions, the vendor's place (image, map or
- * address), the order number and a read-only summary. For VendorSupportRequired or Cancelled it asks
- * the customer to see the shop and offers the 'Get Help' modal. 'Start new order' is the screen's
- * action, given by the route.
+ * address), the order number and a read-only summary. For VendorSupportRequired or Cancelled the
+ * modal 'We need to discuss your order with you at the shop' opens (spec §4), whose 'Get Help'
+ * button gives the vendor's phone and place; closed, the screen says the same and keeps the button.
+ * 'Start new order' is the screen's action, given by the route.
  */
 export function AlertOrderScreen({
   order,
@@ -46,9 +44,16 @@ export function AlertOrderScreen({
   mapsKey,
   summary,
 }: AlertOrderScreenProps) {
-  const [helpOpen, setHelpOpen] = useState(false);
   const support = needsSupport(order.orderStatus);
+  const [modal, setModal] = useState<'discuss' | 'help' | null>(support ? 'discuss' : null);
   const storeName = vendor?.storeName ?? 'the store';
+
+  // The status can turn while the screen is open (a reload reads it afresh): tell the customer then.
+  const [shownFor, setShownFor] = useState(support);
+  if (support !== shownFor) {
+    setShownFor(support);
+    setModal(support ? 'discuss' : null);
+  }
 
   // The customer reached the ready order: the vendor learns they have seen it (spec §7 alerted).
   const consumerId = signingKey?.consumerId ?? null;
@@ -62,11 +67,15 @@ export function AlertOrderScreen({
   return (
     <div className={styles.screen}>
       {support ? (
-        <section className={styles.support} role="alert">
+        <section className={styles.support}>
           <h1 className={styles.heading}>{DISCUSS_ORDER_TEXT}</h1>
-          <Button block onClick={() => setHelpOpen(true)}>
-            Get Help
-          </Button>
+          <p>Please come to {storeName} and show this order number.</p>
+          {/* behind an open modal the page is inert: its button shows once the modal is closed */}
+          {modal === null && (
+            <Button block onClick={() => setModal('help')}>
+              Get Help
+            </Button>
+          )}
         </section>
       ) : delivery ? (
         <section className={styles.instructions}>
@@ -96,11 +105,18 @@ export function AlertOrderScreen({
 
       {summary && <OrderSummary summary={summary} />}
 
+      <DiscussOrderModal
+        open={modal === 'discuss'}
+        storeName={storeName}
+        claimTicket={order.claimTicket}
+        onGetHelp={() => setModal('help')}
+        onDismiss={() => setModal(null)}
+      />
       <GetHelpModal
-        open={helpOpen}
+        open={modal === 'help'}
         vendor={vendor ?? { storeName, phoneNumber: '', location: '' }}
         claimTicket={order.claimTicket}
-        onClose={() => setHelpOpen(false)}
+        onClose={() => setModal(null)}
       />
     </div>
   );

@@ -89,6 +89,50 @@ export function TemporaryProblemModal({
   );
 }
 
+/** Spec §4: what the customer is told when the vendor needs them (VendorSupportRequired, Cancelled). */
+export const DISCUSS_ORDER_TEXT = 'We need to discuss your order with you at the shop';
+
+/**
+ * Spec §4: the modal for an order the vendor needs to talk about (VendorSupportRequired) or has
+ * cancelled: it says 'We need to discuss your order with you at the shop', and its 'Get Help'
+ * button leads to the vendor's phone and place.
+ */
+export function DiscussOrderModal({
+  open,
+  storeName,
+  claimTicket,
+  onGetHelp,
+  onDismiss,
+}: {
+  open: boolean;
+  storeName: string;
+  claimTicket: string | null;
+  onGetHelp: () => void;
+  onDismiss: () => void;
+}) {
+  const textId = useId();
+  return (
+    <Modal
+      open={open}
+      title={DISCUSS_ORDER_TEXT}
+      describedById={textId}
+      onDismiss={onDismiss}
+      actions={
+        <Button block onClick={onGetHelp}>
+          Get Help
+        </Button>
+      }
+    >
+      <div id={textId} className={styles.text}>
+        <p>
+          Please come to {storeName}
+          {claimTicket ? ` and show your order number ${claimTicket}` : ''}.
+        </p>
+      </div>
+    </Modal>
+  );
+}
+
 /** Spec §2/§8 'Get Help': the vendor's phone and place, and the order number to quote. */
 export function GetHelpModal({
   open,
