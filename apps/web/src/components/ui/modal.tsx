@@ -46,6 +46,7 @@ export function Modal({
 }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const dismissRef = useRef(onDismiss);
   useEffect(() => {
     dismissRef.current = onDismiss;
@@ -103,6 +104,22 @@ export function Modal({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
+  // A body long enough to scroll takes keyboard focus, so its text can be scrolled without a pointer.
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!open || !body) return;
+    const update = () => {
+      if (body.scrollHeight > body.clientHeight + 1) body.tabIndex = 0;
+      else body.removeAttribute('tabindex');
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(body);
+    for (const child of Array.from(body.children)) observer.observe(child);
+    return () => observer.disconnect();
+  }, [open, children]);
+
   if (!open) return null;
   return createPortal(
     <div
@@ -123,7 +140,11 @@ export function Modal({
         <h2 id={titleId} className={styles.title}>
           {title}
         </h2>
-        {children !== undefined && <div className={styles.body}>{children}</div>}
+        {children !== undefined && (
+          <div ref={bodyRef} className={styles.body}>
+            {children}
+          </div>
+        )}
         {actions !== undefined && <div className={styles.actions}>{actions}</div>}
       </div>
     </div>,
