@@ -114,6 +114,17 @@ describe('delivery screen', () => {
     expect(store.getState().order.vendorId).toBe(3);
   });
 
+  it('gives the address fields their autocomplete purposes (street-address, address-line1)', async () => {
+    serve();
+    renderApp('/order-flow/delivery');
+    const field = await screen.findByRole('combobox', { name: 'Delivery address' });
+    expect(field.getAttribute('autocomplete')).toBe('street-address');
+    fireEvent.change(field, { target: { value: '12 Smith St, Parra' } });
+    fireEvent.click(await screen.findByRole('option', { name: '12 Smith St, Parramatta NSW 2150' }, { timeout: 3000 }));
+    const street = await screen.findByRole('textbox', { name: 'Street address' });
+    expect(street.getAttribute('autocomplete')).toBe('address-line1');
+  });
+
   it("single-vendor: 'Enter Address Above' until an address is chosen, then 'Proceed to Order'", async () => {
     env.current = { VITE_MULTI_VENDOR: 'false', VITE_VENDOR_ID: '3' };
     serve();

@@ -69,7 +69,8 @@ export function AddressCombobox({
         className={styles.input}
         type="text"
         role="combobox"
-        autoComplete="off"
+        // the customer's own address: the browser may offer the one it knows (WCAG 1.3.5)
+        autoComplete="street-address"
         spellCheck={false}
         aria-autocomplete="list"
         aria-expanded={open}
