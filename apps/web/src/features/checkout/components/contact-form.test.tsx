@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { ContactForm } from './contact-form';
+import { ContactForm, INVALID_MOBILE_TEXT } from './contact-form';
 
 afterEach(cleanup);
 
@@ -42,5 +42,23 @@ describe('ContactForm (spec §2, §5)', () => {
     expect(screen.queryByText('Please enter a valid email')).toBeNull();
     fireEvent.change(email, { target: { value: '' } });
     expect(screen.queryByText('Please enter a valid email')).toBeNull();
+  });
+
+  it('ties the mobile problem to the field once the customer leaves it with too few digits', () => {
+    render(<Harness />);
+    const mobile = screen.getByLabelText('Mobile');
+    const hint = screen.getByText('We text you when your order is ready.');
+    fireEvent.change(mobile, { target: { value: '04123' } });
+    // still typing: no error yet
+    expect(screen.queryByText(INVALID_MOBILE_TEXT)).toBeNull();
+    expect(mobile.getAttribute('aria-invalid')).toBe('false');
+    fireEvent.blur(mobile);
+    const error = screen.getByText(INVALID_MOBILE_TEXT);
+    expect(mobile.getAttribute('aria-invalid')).toBe('true');
+    expect(mobile.getAttribute('aria-describedby')?.split(' ')).toEqual([error.id, hint.id]);
+    fireEvent.change(mobile, { target: { value: '0412345678' } });
+    expect(screen.queryByText(INVALID_MOBILE_TEXT)).toBeNull();
+    expect(mobile.getAttribute('aria-invalid')).toBe('false');
+    expect(mobile.getAttribute('aria-describedby')).toBe(hint.id);
   });
 });

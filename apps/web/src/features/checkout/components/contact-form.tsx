@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { isAcceptableEmail } from '@venue/domain/validation';
+import { useId, useState } from 'react';
+import { isAcceptableEmail, isValidMobile, MIN_MOBILE_DIGITS } from '@venue/domain/validation';
 import { INVALID_EMAIL_TEXT } from '../lib/pay-readiness';
 import styles from './checkout.module.css';
 
@@ -12,11 +12,17 @@ export interface ContactFormProps {
   onFullNameChange: (value: string) => void;
 }
 
+/** What a mobile number that is not one says next to the field, once the customer has left it. */
+export const INVALID_MOBILE_TEXT = `Please enter a mobile number of at least ${MIN_MOBILE_DIGITS} digits`;
+
 /** Spec §2 confirm contact: mobile, e-mail and full name, each with its autocomplete purpose. */
 export function ContactForm(props: ContactFormProps) {
   const id = useId();
   // Spec §5: a non-empty address that is not valid says so at once, next to the field.
   const showEmailError = !isAcceptableEmail(props.email);
+  // A half-typed number is not an error until the customer leaves the field.
+  const [mobileLeft, setMobileLeft] = useState(false);
+  const showMobileError = mobileLeft && props.mobile.trim() !== '' && !isValidMobile(props.mobile);
 
   return (
     <div className={styles.card}>
@@ -34,10 +40,17 @@ export function ContactForm(props: ContactFormProps) {
           inputMode="tel"
           autoComplete="tel"
           name="mobile"
-          aria-describedby={`${id}-mobile-hint`}
+          aria-describedby={showMobileError ? `${id}-mobile-error ${id}-mobile-hint` : `${id}-mobile-hint`}
+          aria-invalid={showMobileError}
           value={props.mobile}
           onChange={(event) => props.onMobileChange(event.target.value)}
+          onBlur={() => setMobileLeft(true)}
         />
+        {showMobileError && (
+          <span className={styles.error} id={`${id}-mobile-error`} role="alert">
+            {INVALID_MOBILE_TEXT}
+          </span>
+        )}
       </div>
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${id}-email`}>
