@@ -33,7 +33,7 @@ import { fetchOrderAmount } from '../../features/order/api/calculate-order-payme
 import { orderItemsOf } from '../../features/order/lib/basket';
 import { lastOrderSaved, serviceModeSelected } from '../../features/order/store/order-slice';
 import { getCoupon } from '../../features/payment/api/coupons';
-import { getPlacedOrder, placeOrder, toPlacedOrderData } from '../../features/payment/api/placed-order';
+import { getPlacedOrder, placedFromKey, placeOrder, toPlacedOrderData } from '../../features/payment/api/placed-order';
 import { applePaySession, purchaseWithWallet } from '../../features/payment/api/payments';
 import { signingKeyOf } from '../../features/payment/api/signing-key';
 import { PaymentOverlay } from '../../features/payment/components/payment-modals';
@@ -207,16 +207,37 @@ function ConfirmContact() {
           ? { deliveryAddress: state.order.deliveryAddress }
           : {}),
       };
+      const campaignId = campaignIdOf(location.search);
+      const placedFrom = placedFromKey(vendorId, body, campaignId);
+      // The same basket again (after a wallet failure, or back from payment): its Pending order is paid, not placed twice.
+      const earlier = state.placedOrder;
+      if (earlier.id !== null && earlier.vendorId === vendorId && earlier.placedFrom === placedFrom) {
+        try {
+          const order = await getPlacedOrder(key, vendorId, earlier.id);
+          if (order.orderStatus === 'Pending') {
+            dispatch(orderReceived(toPlacedOrderData(order)));
+            return { orderId: order.id, vendorId, key, next: PATHS.payment };
+          }
+        } catch {
+          // not readable now: place it afresh
+        }
+      }
       let placed;
       try {
-        placed = await placeOrder(key, vendorId, body, idempotencyKey, campaignIdOf(location.search));
+        placed = await placeOrder(key, vendorId, body, idempotencyKey, campaignId);
       } catch (error) {
         const message = errorMessage(error);
         dispatch(placingFailed(message));
         showNotice(message);
         return null;
       }
-      dispatch(orderPlaced({ order: toPlacedOrderData(placed), totalMinor: placed.paymentSummary.total.minorAmount }));
+      dispatch(
+        orderPlaced({
+          order: toPlacedOrderData(placed),
+          totalMinor: placed.paymentSummary.total.minorAmount,
+          placedFrom,
+        }),
+      );
       dispatch(
         orderDetailsReceived({ id: placed.id, paymentSummary: placed.paymentSummary, serviceMode: placed.serviceMode }),
       );

@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useStore } from 'react-redux';
 import type { PlacedOrder } from '@venue/contract/order';
 import { formatMoney } from '@venue/domain/money';
-import { activeOrderRedirect, hasConsumerContact, isFinishedStatus } from '@venue/domain/route-guards';
+import { activeOrderRedirect, hasConsumerContact, isActiveStatus, isFinishedStatus } from '@venue/domain/route-guards';
 import { cardFormProblems, isValidCvn } from '@venue/domain/validation';
 import { Button } from '../../components/ui/button';
 import { Loader } from '../../components/ui/loader';
@@ -171,6 +171,8 @@ function Payment() {
       dispatch(orderFetchFailed(errorMessage(error)));
       return;
     }
+    // Paid already (a charge the server settled after a reload): spec §4, success stores the order as lastOrder.
+    if (isActiveStatus(order.orderStatus)) dispatch(lastOrderSaved());
     received(order);
     if (order.orderStatus === 'Pending') await initiate();
     else if (isFinishedStatus(order.orderStatus)) void navigate(PATHS.alertOrder, { replace: true });

@@ -17,6 +17,16 @@ export function toPlacedOrderData(order: PlacedOrder): PlacedOrderData {
 }
 
 /**
+ * What an order is placed from, as a key: the request without the customer's position (which moves
+ * a little between two taps) and the campaign. The same key again means the same order: a Pending
+ * order placed from it is paid rather than placed a second time.
+ */
+export function placedFromKey(vendorId: number, body: PlaceOrderRequest, campaignId: string | null): string {
+  const { geoLocation: _where, ...request } = body;
+  return JSON.stringify({ vendorId, request, campaignId });
+}
+
+/**
  * POST /v1/vendor/{vendorId}/place-order (auth, spec §7). The Idempotency-Key makes a retried call
  * answer the same order; `campaignId` travels in the query.
  */

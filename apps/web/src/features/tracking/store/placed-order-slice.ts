@@ -70,6 +70,8 @@ export interface PlacedOrderState {
   error: string | null;
   /** sent as Idempotency-Key with place-order until it succeeds, so a retry never places it twice */
   idempotencyKey: string | null;
+  /** what the order was placed from (basket, service mode, consumer…): unchanged, a Pending order is reused */
+  placedFrom: string | null;
   /** the grand total the server charges for this order, in minor units (it changes with a coupon) */
   totalMinor: number | null;
   payment: { data: InitiatedPayment | null; fetchStatus: FetchStatus | null; error: string | null };
@@ -103,6 +105,7 @@ export const initialPlacedOrderState: PlacedOrderState = {
   fetchStatus: null,
   error: null,
   idempotencyKey: null,
+  placedFrom: null,
   totalMinor: null,
   payment: { data: null, fetchStatus: null, error: null },
   coupon: initialCouponState,
@@ -141,10 +144,14 @@ export const placedOrderSlice = createSlice({
       prepare: () => ({ payload: { key: newKey() } }),
     },
     /** A new order: everything about the previous one goes, coupon state too (spec §4 Coupon). */
-    orderPlaced(state, action: PayloadAction<{ order: PlacedOrderData; totalMinor: number | null }>) {
+    orderPlaced(
+      state,
+      action: PayloadAction<{ order: PlacedOrderData; totalMinor: number | null; placedFrom?: string | null }>,
+    ) {
       const next: PlacedOrderState = { ...initialPlacedOrderState, fetchStatus: 'success' };
       assignOrder(next, action.payload.order);
       next.totalMinor = action.payload.totalMinor;
+      next.placedFrom = action.payload.placedFrom ?? null;
       return next;
     },
     placingFailed(state, action: PayloadAction<string>) {
