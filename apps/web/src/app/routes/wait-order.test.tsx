@@ -76,6 +76,23 @@ describe('wait order screen (spec §2 step 2)', () => {
     expect(screen.getByTestId('wait-estimate').textContent).toBe('Very Soon!');
   });
 
+  it('announces status and queue changes in one polite live region that stays in the page', async () => {
+    // Paid (not queued yet) → 3rd in the queue → 1st: each change is read out from the same region.
+    const server = serve(placedOrder(), placedOrder({ positionInQueue: 1, secsToServiceEstimate: 60 }));
+    renderApp(WAIT, trackingState({ orderStatus: 'Paid', positionInQueue: null }));
+    const sending = await screen.findByText('Sending your order to Grill & Bun…');
+    const region = sending.closest('[aria-live]');
+    expect(region?.getAttribute('aria-live')).toBe('polite');
+    expect(region?.getAttribute('aria-atomic')).toBe('true');
+    await untilReads(server, 1);
+    await waitFor(() => expect(region?.textContent).toContain('you are 3rd in the queue'));
+    expect(region?.isConnected, 'the same region, not a new one').toBe(true);
+    await untilReads(server, 2);
+    await waitFor(() => expect(region?.textContent).toContain('you are 1st in the queue'));
+    expect(region?.isConnected).toBe(true);
+    expect(within(region as HTMLElement).getByTestId('queue-position').textContent).toBe('1');
+  });
+
   it('polls the signed order read every 5 s', async () => {
     const server = serve(placedOrder());
     renderApp(WAIT, trackingState());
