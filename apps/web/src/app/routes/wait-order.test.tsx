@@ -127,6 +127,17 @@ describe('wait order screen (spec §2 step 2)', () => {
     await waitFor(() => expect(location()).toBe('/order-flow/alert-order'));
   });
 
+  it("offers 'Notify me when ready' while waiting, and no longer once the order is ready", async () => {
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission: vi.fn(async () => 'granted') });
+    const server = serve(placedOrder(), placedOrder({ orderStatus: 'PendingAlerted', positionInQueue: null }));
+    renderApp(WAIT, trackingState());
+    await screen.findByTestId('queue-position');
+    expect(screen.getByRole('button', { name: 'Notify me when ready' })).toBeTruthy();
+    await untilReads(server, 2);
+    await screen.findByRole('dialog', { name: 'Pick up now' });
+    expect(screen.queryByText('Notify me when ready')).toBeNull();
+  });
+
   it("opens 'Pick up now' for Serviced too", async () => {
     serve(placedOrder({ orderStatus: 'Serviced', positionInQueue: null }));
     renderApp(WAIT, trackingState());

@@ -162,7 +162,8 @@ export function WaitOrderScreen(props: WaitOrderScreenProps) {
       </section>
 
       <div className={styles.actions}>
-        {permission === 'default' && (
+        {/* Once the order is ready there is nothing left to be notified of. */}
+        {permission === 'default' && !ready && (
           <Button
             variant="secondary"
             block
@@ -171,7 +172,7 @@ export function WaitOrderScreen(props: WaitOrderScreenProps) {
             Notify me when ready
           </Button>
         )}
-        {permission === 'granted' && (
+        {permission === 'granted' && !ready && (
           <p className={styles.note}>We will notify you on this phone when your order is ready.</p>
         )}
         <Button variant="secondary" block onClick={() => setReceiptOpen(true)}>
