@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import {
+  expectWaitOrder,
+  fillCard,
+  fillContact,
+  GOOD_CARD,
+  payNow,
+  payWithCard,
+  proceedToContact,
+} from './support/checkout.ts';
 import { addWithPlus, confirmStoreIfAsked, expectConfirmButton, vendorEntry } from './support/ordering.ts';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';
@@ -106,32 +115,14 @@ describe('home delivery, multi-vendor build (built-in address search, no maps ke
     await addWithPlus(page, 'Garlic Bread', 3);
     await (await expectConfirmButton(page, 'Confirm my order')).click();
     await waitForPath(page, '/order-flow/confirm-order');
-    await (await visible(action(page, 'Proceed to Pay'))).click();
-    await waitForPath(page, '/order-flow/confirm-contact');
-
-    const policy = dialog(page, 'Accept').or(page.getByRole('dialog').filter({ has: action(page, 'Accept') }));
-    if (
-      await policy
-        .first()
-        .isVisible()
-        .catch(() => false)
-    )
-      await action(page, 'Accept').click();
+    await proceedToContact(page);
     // Spec §2 confirm contact: the delivery address is shown for a delivery.
     await visible(page.getByText(/12 Smith St/).first());
-    await (await visible(page.getByLabel('Mobile'))).fill('0412345678');
-    await page.getByLabel('Full name').fill('Sam Lee');
-    await (await visible(action(page, 'Card'))).click();
-    await waitForPath(page, '/order-flow/payment');
-
-    await (await visible(page.getByLabel('Name on card'))).fill('Sam Lee');
-    await page.getByLabel('Card number').fill('4242424242424242');
-    await page.getByLabel('Month').selectOption({ index: 12 });
-    await page.getByLabel('Year').selectOption({ index: 2 });
-    await page.getByLabel('CVN').fill('123');
-    await (await visible(action(page, 'Pay by Card Now'))).click();
-    await waitForPath(page, '/order-flow/wait-order', undefined, 60_000);
-    await visible(text(page, 'Wait and keep checking screen'));
+    await fillContact(page, { mobile: '0412345678', fullName: 'Sam Lee' });
+    await payWithCard(page);
+    await fillCard(page, GOOD_CARD);
+    await payNow(page);
+    await expectWaitOrder(page);
     // The step header's last step reads 'Deliver' for home delivery.
     await visible(text(page, 'Deliver'));
     await settle(page);
