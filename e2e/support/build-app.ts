@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { BUILDS_DIR, REPO_ROOT } from './paths.ts';
 
@@ -148,4 +149,28 @@ async function buildOnce(name: BuildName): Promise<string> {
     `Built the web app "${name}" in ${((Date.now() - started) / 1000).toFixed(1)} s → ${relative(REPO_ROOT, dir)}`,
   );
   return dir;
+}
+
+/**
+ * A private copy of a build for one server to serve. Other runs on the machine (other engineers'
+ * tests) may rebuild e2e/.builds/<name> at any moment; a server serving that folder would then lose
+ * the hashed files the open page still loads. The copy is taken between two identical stamps, so it
+ * is one whole build. `dispose` removes it.
+ */
+export async function snapshotBuild(name: BuildName): Promise<{ dir: string; dispose(): Promise<void> }> {
+  const copy = await mkdtemp(join(tmpdir(), `venue-web-${name}-`));
+  for (let attempt = 1; ; attempt += 1) {
+    const dir = await ensureBuild(name);
+    const before = await readFile(stampPath(name), 'utf8').catch(() => null);
+    await rm(copy, { recursive: true, force: true });
+    const copied = await cp(dir, copy, { recursive: true }).then(
+      () => true,
+      () => false,
+    );
+    const after = await readFile(stampPath(name), 'utf8').catch(() => null);
+    if (copied && before !== null && before === after) break;
+    if (attempt >= 5) throw new Error(`the build "${name}" kept changing while it was copied`);
+    pending.delete(name);
+  }
+  return { dir: copy, dispose: () => rm(copy, { recursive: true, force: true }) };
 }

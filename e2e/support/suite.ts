@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { ensureBuild, type BuildName } from './build-app.ts';
+import { snapshotBuild, type BuildName } from './build-app.ts';
 import { launchChromium, newPhoneContext } from './chromium.ts';
 import { screenshot, slug } from './screenshots.ts';
 import { startServer, type ServerOptions, type TestServer } from './server.ts';
@@ -34,13 +34,15 @@ const LOG_TAIL_CHARS = 6_000;
 export function setupSuite(options: SuiteOptions): Suite {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
+  let build: Awaited<ReturnType<typeof snapshotBuild>> | undefined;
   const contexts: BrowserContext[] = [];
   const pages: Page[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    const webDist = await ensureBuild(options.build);
-    server = await startServer({ webDist, database: options.database, env: options.env });
+    // A copy of its own: a rebuild by another run cannot change the files under this server.
+    build = await snapshotBuild(options.build);
+    server = await startServer({ webDist: build.dir, database: options.database, env: options.env });
     browser = await launchChromium();
   });
 
@@ -62,6 +64,7 @@ export function setupSuite(options: SuiteOptions): Suite {
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
     await server?.dispose();
+    await build?.dispose();
   });
 
   return {
