@@ -19,9 +19,10 @@ import { calculateOrderPayment } from './sections/calculate-order-payment.ts';
 import { checkoutBench } from './sections/checkout.ts';
 import { pageWeight } from './sections/page-weight.ts';
 import { pages } from './sections/pages.ts';
+import { trackingBench } from './sections/tracking.ts';
 
 /** Every section, in the order they run. New benchmarks (checkout, polling, Lighthouse) go here. */
-const SECTIONS: Section[] = [apiThroughput, pageWeight, calculateOrderPayment, checkoutBench, pages];
+const SECTIONS: Section[] = [apiThroughput, pageWeight, calculateOrderPayment, checkoutBench, trackingBench, pages];
 
 const RESULTS_DIR = join(REPO_ROOT, 'bench/results');
 

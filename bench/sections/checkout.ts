@@ -8,25 +8,27 @@ export const CHECKOUT_MIN_ORDERS_PER_SECOND = 300;
 export const CHECKOUT_MAX_P99_MS = 250;
 const WARMUP_SECONDS = 3;
 
+/** The store every benchmark checkout orders from (Daily Grind). */
+export const CHECKOUT_VENDOR_ID = 4;
 /** An uncounted item, so stock never runs out during the run. */
 const BASKET = { orderItems: [{ menuItemId: 414, quantity: 2 }], serviceMode: 'TakeAway', orderOrigin: 'bench' };
 
-/** One customer's whole checkout: consumer, order, payment, gateway card request, update. */
-export async function checkout(client: HttpClient): Promise<void> {
+/** One customer's whole checkout: consumer, order, payment, gateway card request, update. Answers who paid for what. */
+export async function checkout(client: HttpClient): Promise<{ consumer: Signer; orderId: number }> {
   const call = <T>(method: string, path: string, payload?: unknown, signer?: Signer) =>
     client.json<T>(method, path, payload, signer);
   const consumer = await call<Signer>('POST', '/v1/consumer/create', {
     contact: { mobile: '+61400000000', email: 'bench@example.com' },
     name: { fullName: 'Bench Customer' },
   });
-  const order = await call<{ id: number }>('POST', '/v1/vendor/4/place-order', BASKET, consumer);
+  const order = await call<{ id: number }>('POST', `/v1/vendor/${CHECKOUT_VENDOR_ID}/place-order`, BASKET, consumer);
   const payment = await call<{
     id: number;
     accessCode: string;
     reference: string;
     formActionUrl: string;
     totalPrice: { minorAmount: number };
-  }>('POST', `/v1/vendor/4/order/${order.id}/initiate-payment`, {}, consumer);
+  }>('POST', `/v1/vendor/${CHECKOUT_VENDOR_ID}/order/${order.id}/initiate-payment`, {}, consumer);
   const query = new URLSearchParams({
     currency: 'AUD',
     verification: payment.accessCode,
@@ -44,11 +46,12 @@ export async function checkout(client: HttpClient): Promise<void> {
   if (result.r !== 1) throw new Error(`gateway answered ${result.r}`);
   const outcome = await call<{ successful: boolean }>(
     'POST',
-    `/v1/vendor/4/order/${order.id}/payment/${payment.id}/update`,
+    `/v1/vendor/${CHECKOUT_VENDOR_ID}/order/${order.id}/payment/${payment.id}/update`,
     { savePaymentMethod: false, messages: [], responseCode: '1', transactionStatus: true, transactionId: result.id },
     consumer,
   );
   if (!outcome.successful) throw new Error('payment not settled');
+  return { consumer, orderId: order.id };
 }
 
 interface Run {
