@@ -142,4 +142,22 @@ describe('keyboard-only order, multi-vendor build', () => {
     await tabTo(page, 'Start new order');
     expect(suite.pageErrors).toEqual([]);
   });
+
+  test('at 200 % zoom (195 × 422 CSS px) every control of the menu takes visible focus that nothing covers', async () => {
+    const page = await suite.newPage({ hasTouch: false, isMobile: false, viewport: { width: 195, height: 422 } });
+    await page.goto(`/order-flow/place-order?vendorId=${GRILL_AND_BUN}`);
+    const storeModal = await visible(page.getByRole('dialog'));
+    await expectFocusTrapped(page, 'the confirm-store modal at 200 %');
+    await tabTo(page, 'Confirm Store');
+    await page.keyboard.press('Enter');
+    await storeModal.waitFor({ state: 'hidden' });
+    await tabTo(page, 'Add one Onion Rings');
+    await page.keyboard.press('Enter');
+    await expectCounter(page, 'Onion Rings', 1);
+    // Every control from here to the bottom bar's button: focus shows and is never under the bar.
+    const stops = await tabTo(page, 'Confirm my order', { max: 200 });
+    expect(stops.obscured).toBe(false);
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/order-flow/confirm-order');
+  });
 });

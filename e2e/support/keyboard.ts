@@ -13,6 +13,8 @@ export interface FocusStop {
   name: string;
   /** inside an open dialog */
   inDialog: boolean;
+  /** entirely hidden by other content (WCAG 2.4.11), or out of the viewport */
+  obscured: boolean;
   /** the indicator drawn around it: outline and box-shadow as computed */
   outline: string;
   boxShadow: string;
@@ -58,7 +60,23 @@ export async function focused(page: Page): Promise<FocusStop | null> {
       !/rgba\(.*,\s*0\)$/.test(style.outlineColor) &&
       outline !== restOutline;
     const shadowShown = style.boxShadow !== 'none' && style.boxShadow !== restShadow;
+    // WCAG 2.4.11: not entirely hidden by other content (a sticky header, the fixed action bar).
+    const rect = element.getBoundingClientRect();
+    const inset = (size: number) => Math.min(2, size / 4);
+    const points = [
+      [rect.left + rect.width / 2, rect.top + rect.height / 2],
+      [rect.left + inset(rect.width), rect.top + inset(rect.height)],
+      [rect.right - inset(rect.width), rect.top + inset(rect.height)],
+      [rect.left + inset(rect.width), rect.bottom - inset(rect.height)],
+      [rect.right - inset(rect.width), rect.bottom - inset(rect.height)],
+    ];
+    const labels2 = (element as HTMLInputElement).labels ? Array.from((element as HTMLInputElement).labels ?? []) : [];
+    const seen = points.some(([x, y]) => {
+      const hit = document.elementFromPoint(x ?? 0, y ?? 0);
+      return hit !== null && (element.contains(hit) || hit.contains(element) || labels2.some((l) => l.contains(hit)));
+    });
     return {
+      obscured: !seen,
       role: element.getAttribute('role') ?? element.tagName.toLowerCase(),
       name: name.replace(/\s+/g, ' ').trim(),
       inDialog: element.closest('[role="dialog"], [role="alertdialog"], dialog[open]') !== null,
@@ -75,6 +93,9 @@ const matches = (stop: FocusStop | null, name: string | RegExp) =>
 /** Asserts the focused element shows a focus indicator. */
 export function expectVisibleFocus(stop: FocusStop | null, where: string): void {
   expect(stop, `something has focus (${where})`).not.toBeNull();
+  expect(stop?.obscured, `${stop?.role} "${stop?.name}" with focus is not hidden under other content (${where})`).toBe(
+    false,
+  );
   expect(
     stop?.visible,
     `focus is visible on ${stop?.role} "${stop?.name}" (${where}): outline ${stop?.outline}, box-shadow ${stop?.boxShadow}`,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import styles from './layout.module.css';
 
 export interface LayoutProps {
@@ -15,12 +15,40 @@ export interface LayoutProps {
   children: ReactNode;
 }
 
+/**
+ * Keeps the heights of the sticky top and the fixed action bar in --sticky-top and --action-bar on
+ * the page, so the page's scroll padding brings a control that takes focus out from under them
+ * (WCAG 2.4.11).
+ */
+function useBarHeights(top: RefObject<HTMLElement | null>, bar: RefObject<HTMLElement | null>, key: string) {
+  useEffect(() => {
+    const root = document.documentElement.style;
+    const measure = () => {
+      root.setProperty('--sticky-top', `${top.current?.offsetHeight ?? 0}px`);
+      root.setProperty('--action-bar', `${bar.current?.offsetHeight ?? 0}px`);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    for (const element of [top.current, bar.current]) if (element) observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--sticky-top');
+      root.removeProperty('--action-bar');
+    };
+  }, [top, bar, key]);
+}
+
 /** A screen: header, step header, a centred column (max 480 px) and an optional bottom action bar. */
 export function Layout({ header, steps, toolbar, hero, action, children }: LayoutProps) {
+  const topRef = useRef<HTMLDivElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  const hasTop = Boolean(header || steps || toolbar);
+  useBarHeights(topRef, barRef, `${hasTop}-${Boolean(action)}`);
   return (
     <div className={styles.screen}>
-      {(header || steps || toolbar) && (
-        <div className={styles.top} data-sticky-top="">
+      {hasTop && (
+        <div ref={topRef} className={styles.top} data-sticky-top="">
           {header}
           {steps}
           {toolbar}
@@ -31,7 +59,7 @@ export function Layout({ header, steps, toolbar, hero, action, children }: Layou
         {children}
       </main>
       {action && (
-        <div className={styles.actionBar}>
+        <div ref={barRef} className={styles.actionBar}>
           <div className={styles.actionInner}>{action}</div>
         </div>
       )}

@@ -2,10 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { sectionId } from '../lib/menu-view';
 import styles from './menu-tabs.module.css';
 
-/** The bottom edge of the sticky top bar, so a section scrolled to is not hidden under it. */
+/**
+ * The bottom edge of the sticky top bar, so a section scrolled to is not hidden under it (0 once a
+ * top that does not stick, in a short window, has scrolled away).
+ */
 function stickyTopBottom(): number {
   const top = document.querySelector('[data-sticky-top]');
-  return top ? top.getBoundingClientRect().bottom : 0;
+  return top ? Math.max(0, top.getBoundingClientRect().bottom) : 0;
 }
 
 /** Sticky item-type links (spec §2 menu grouped by item type; ui.md sticky tabs); the section in view is marked. */
@@ -29,8 +32,13 @@ export function MenuTabs({ itemTypes }: { itemTypes: string[] }) {
   }, [itemTypes]);
 
   useEffect(() => {
-    // Keeps the current tab in view in the sideways-scrolling bar.
-    tabs.current.get(current)?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+    // Keeps the current tab in view in the sideways-scrolling bar, scrolling the bar alone: the page
+    // itself must not move (a focused control further down would be scrolled away).
+    const tab = tabs.current.get(current);
+    const bar = tab?.closest('ul');
+    if (!tab || !bar) return;
+    const offset = tab.getBoundingClientRect().left - bar.getBoundingClientRect().left;
+    bar.scrollLeft += offset - (bar.clientWidth - tab.offsetWidth) / 2;
   }, [current]);
 
   if (itemTypes.length < 2) return null;
