@@ -8,6 +8,8 @@ import {
   openDialog,
   openStoreAudited,
   quickOrder,
+  quickOrderToPayment,
+  submitTestCard,
   reviewContactAndPay,
   waitReadyAndCollect,
 } from './support/a11y-flow.ts';
@@ -215,8 +217,19 @@ describe('accessibility, multi-vendor build', () => {
     await reviewContactAndPay(page, audit, 'mv', { coupon: true });
     await waitReadyAndCollect(page, suite.server, audit, 'mv', GRILL_AND_BUN);
 
-    // A second order the store needs to talk about: the 'Get Help' modal of alert-order.
+    // Start and discover again after an order (where the last order may be offered again).
     await action(page, 'Start new order').click();
+    await waitForPath(page, '/start');
+    await visible(action(page, 'Order & Collect'));
+    await settle(page);
+    await audit.check('mv-start-after-order');
+    await action(page, 'Order & Collect').click();
+    await waitForPath(page, '/order-flow/discover-vendor');
+    await visible(action(page, 'Reorder'));
+    await settle(page);
+    await audit.check('mv-discover-vendor-reorder');
+
+    // A second order the store needs to talk about: the 'Get Help' modal of alert-order.
     await quickOrder(page, GRILL_AND_BUN, 'Grill & Bun', 'Onion Rings');
     const support = await newestOrder(suite.server, GRILL_AND_BUN, 'Waiting');
     await moveOrder(suite.server, GRILL_AND_BUN, support, 'VendorSupportRequired');
@@ -246,6 +259,27 @@ describe('accessibility, multi-vendor build', () => {
     await moveOrder(suite.server, GRILL_AND_BUN, cancelled, 'Cancelled');
     await visible(dialog(page, 'Temporary problem!'));
     await audit.check('mv-temporary-problem-modal');
+    audit.expectClean();
+  });
+  test("payment: a declined card's notice, and 'Issues Occurred' when a charged payment cannot update the order", async () => {
+    const page = await suite.newPage();
+    const audit = new ScreenAudit(page);
+    await quickOrderToPayment(page, GRILL_AND_BUN, 'Grill & Bun', 'Onion Rings');
+    // CVV 200: the sandbox declines the card.
+    await submitTestCard(page, '200');
+    await visible(text(page, 'Your card has been declined by the bank, please check the details below.'));
+    await audit.check('mv-payment-declined');
+    // The order update never gets through after a successful charge: the customer is told what to do.
+    await page.route('**/v1/vendor/*/order/*/payment/*/update', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'Try again later' }),
+      }),
+    );
+    await submitTestCard(page);
+    await visible(dialog(page, 'Issues Occurred'), 60_000);
+    await audit.check('mv-issues-occurred-modal');
     audit.expectClean();
   });
 });

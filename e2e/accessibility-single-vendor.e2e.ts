@@ -45,6 +45,13 @@ describe('accessibility, single-vendor build of Grill & Bun (take-away)', () => 
     await confirmButton(page).click();
     await reviewContactAndPay(page, audit, 'sv2', { coupon: true });
     await waitReadyAndCollect(page, suite.server, audit, 'sv2', GRILL_AND_BUN);
+
+    // Back at the start the last order is offered again.
+    await action(page, 'Start new order').click();
+    await waitForPath(page, '/start');
+    await visible(action(page, 'Reorder'));
+    await settle(page);
+    await audit.check('sv2-start-reorder');
     audit.expectClean();
   });
 });

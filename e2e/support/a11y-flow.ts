@@ -58,20 +58,38 @@ export async function acceptPolicy(page: Page, audit: ScreenAudit | null, where:
   await closeWith(page, policy, 'Accept');
 }
 
-/** Payment: the test card filled in and paid; waits for wait-order. */
-export async function payWithTestCard(page: Page): Promise<void> {
-  await (await visible(page.getByLabel('Name on card'))).fill(CARD.holder);
+/** Payment: the test card filled in (with `cvv`, which picks the sandbox's answer) and 'Pay by Card Now'. */
+export async function submitTestCard(page: Page, cvv: string = CARD.cvv): Promise<void> {
+  const holder = await visible(page.getByLabel('Name on card'));
+  // Cleared first: after a refused payment the form keeps what was typed.
+  await holder.fill(CARD.holder);
   await page.getByLabel('Card number').fill(CARD.number);
   await page.getByLabel('Month').selectOption({ index: 12 });
   await page.getByLabel('Year').selectOption({ index: 2 });
-  await page.getByLabel('CVN').fill(CARD.cvv);
-  await action(page, 'Pay by Card Now').click();
+  await page.getByLabel('CVN').fill(cvv);
+  await (await visible(action(page, 'Pay by Card Now'))).click();
+}
+
+/** Payment: the test card filled in and paid; waits for wait-order. */
+export async function payWithTestCard(page: Page): Promise<void> {
+  await submitTestCard(page);
   await waitForPath(page, '/order-flow/wait-order', undefined, 60_000);
   await visible(text(page, 'Wait and keep checking screen'));
 }
 
 /** A quick take-away order of one item at a store, paid by card, from anywhere to wait-order. */
 export async function quickOrder(page: Page, vendorId: number, storeName: string, item: string): Promise<void> {
+  await quickOrderToPayment(page, vendorId, storeName, item);
+  await payWithTestCard(page);
+}
+
+/** A quick take-away order of one item at a store, from anywhere to the payment screen. */
+export async function quickOrderToPayment(
+  page: Page,
+  vendorId: number,
+  storeName: string,
+  item: string,
+): Promise<void> {
   await page.goto(`/order-flow/place-order?vendorId=${vendorId}`);
   await confirmStore(page, storeName);
   await addWithPlus(page, item, 1);
@@ -87,7 +105,6 @@ export async function quickOrder(page: Page, vendorId: number, storeName: string
   await chooseTakeAway(page);
   await (await visible(action(page, 'Card'))).click();
   await waitForPath(page, '/order-flow/payment');
-  await payWithTestCard(page);
 }
 
 /**
