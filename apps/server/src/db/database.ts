@@ -37,7 +37,15 @@ export interface OpenOptions {
   searchPath?: string;
   /** PostgreSQL only: pool size. */
   poolSize?: number;
+  /**
+   * PostgreSQL only: told when an idle pooled connection breaks (the database restarted or went
+   * away). The pool drops that connection and opens new ones as requests need them.
+   */
+  onConnectionLost?: (error: Error) => void;
 }
+
+/** How long a request waits for a new PostgreSQL connection before it fails (and answers 503). */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Opens a database; SQLite files and their folder are created when missing. */
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
@@ -46,8 +54,19 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
       connectionString: config.url,
       max: options.poolSize ?? 10,
       types: pgTypes,
+      // A database that is down or unreachable fails a request after a while instead of holding
+      // it for ever, and TCP keep-alive notices connections that died without a word.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    // A connection that breaks (the database stopped or restarted) emits 'error' — through the
+    // pool while it is idle, on the client itself while a request holds it. Without a listener
+    // either would end the process. The broken connection is dropped when it goes back to the
+    // pool (its request fails with a 503), and new ones are opened as requests need them.
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionLost?.(error)));
+    // The pool passes an idle connection's error on as well: already reported by the line above.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
