@@ -299,7 +299,10 @@ export interface IdempotentRequestsTable {
   /** null while the first request is still running */
   status_code: number | null;
   response_body: string | null;
+  /** when the first request started (or a retry took it over) */
   created_at: number;
+  /** the server process running the first request, while status_code is null (see lib/idempotency.ts) */
+  owner: string | null;
 }
 
 export interface Database {

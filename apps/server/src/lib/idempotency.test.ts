@@ -1,12 +1,13 @@
 import { ErrorBody } from '@venue/contract/common';
 import { InitiatedPayment, PaymentOutcome, WalletPurchaseResponse } from '@venue/contract/payment';
+import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { initiateTestPayment, payByCard, placeTestOrder } from '../test/checkout.ts';
 import { databases } from '../test/databases.ts';
 import { createTestConsumer, signedInject, type Signer } from '../test/signed-requests.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { KEY_REUSED_MESSAGE } from './idempotency.ts';
+import { ABANDONED_AFTER_MS, IN_PROGRESS_MESSAGE, KEY_REUSED_MESSAGE, PROCESS_OWNER } from './idempotency.ts';
 
 const NOW = Date.parse('2026-11-23T02:00:00.000Z');
 const cheeseburger = { menuItemId: 201, quantity: 2, modifiers: [{ modifierId: 2003 }, { modifierId: 2011 }] };
@@ -123,5 +124,93 @@ describe.each(databases)('retried payment calls on $name', (database) => {
     expect(fresh.statusCode).toBe(200);
     const bad = await post(consumer, url, wrongAmount, 'not a valid key!');
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+/** A process id that has just exited: a server killed half way through a request. */
+function exitedPid(): number {
+  const child = spawnSync(process.execPath, ['-e', '0']);
+  if (!child.pid) throw new Error('could not start a process');
+  return child.pid;
+}
+
+describe.each(databases)('a first request that died half way, on $name', (database) => {
+  const ctx = useTestApp(database, { clock: () => NOW });
+  const machine = PROCESS_OWNER.split(':').slice(2).join(':');
+
+  /**
+   * Pays an order, then makes its update key look as a crash leaves it: the payment settled in the
+   * database, but the answer never kept and the key still "being processed" by `owner`.
+   */
+  async function settledButUnanswered(key: string, owner: string, startedAt = NOW) {
+    const consumer = await createTestConsumer(ctx.app);
+    const order = await placeTestOrder(ctx.app, consumer, 2, [cheeseburger]);
+    const payment = await initiateTestPayment(ctx.app, consumer, order);
+    const charge = await payByCard(ctx.app, payment);
+    const url = `/v1/vendor/2/order/${order.id}/payment/${payment.id}/update`;
+    const body = {
+      savePaymentMethod: false,
+      messages: [],
+      responseCode: '1',
+      transactionStatus: true,
+      transactionId: charge.id,
+    };
+    const send = () =>
+      signedInject(ctx.app, consumer, { method: 'POST', url, payload: body, headers: { 'idempotency-key': key } });
+    expect((await send()).statusCode).toBe(200);
+    await ctx.database.db
+      .updateTable('idempotent_requests')
+      .set({ status_code: null, response_body: null, owner, created_at: startedAt })
+      .where('consumer_id', '=', consumer.id)
+      .where('idem_key', '=', key)
+      .execute();
+    const paidOnce = async () => {
+      const payments = await ctx.database.db
+        .selectFrom('payments')
+        .select('status')
+        .where('order_id', '=', order.id)
+        .execute();
+      const audit = await ctx.database.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('entity_id', '=', String(order.id))
+        .where('action', '=', 'order.paid')
+        .execute();
+      return payments.filter((p) => p.status === 'Succeeded').length === 1 && audit.length === 1;
+    };
+    return { send, paidOnce };
+  }
+
+  it('a retry takes over a key whose server process was killed, and settles nothing twice', async () => {
+    const { send, paidOnce } = await settledButUnanswered('crashed-1', `${exitedPid()}:0a1b2c:${machine}`);
+    const retry = await send();
+    expect(retry.statusCode).toBe(200);
+    expect(PaymentOutcome.parse(retry.json())).toMatchObject({ successful: true, orderStatus: 'Waiting' });
+    expect(await paidOnce()).toBe(true);
+    // Its answer is kept now: the next retry is a replay.
+    const again = await send();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(retry.json());
+  });
+
+  it('a retry takes over a key this process left unanswered when it lost its database', async () => {
+    const { send, paidOnce } = await settledButUnanswered('lost-db-1', PROCESS_OWNER);
+    const retry = await send();
+    expect(retry.statusCode).toBe(200);
+    expect(PaymentOutcome.parse(retry.json()).successful).toBe(true);
+    expect(await paidOnce()).toBe(true);
+  });
+
+  it('waits for a live process elsewhere, until its request is long overdue', async () => {
+    const elsewhere = `1:0a1b2c:another-machine`;
+    const live = await settledButUnanswered('elsewhere-1', elsewhere);
+    const refused = await live.send();
+    expect(refused.statusCode).toBe(409);
+    expect(ErrorBody.parse(refused.json()).message).toBe(IN_PROGRESS_MESSAGE);
+
+    const overdue = await settledButUnanswered('elsewhere-2', elsewhere, NOW - ABANDONED_AFTER_MS - 1);
+    const retry = await overdue.send();
+    expect(retry.statusCode).toBe(200);
+    expect(await overdue.paidOnce()).toBe(true);
   });
 });

@@ -5,12 +5,21 @@
  * The key is scoped to the signing consumer and the call. Reusing a key for a different request
  * answers 422; a retry arriving while the first request still runs answers 409. An unexpected
  * failure (5xx, the database away) forgets the key, so a retry runs afresh.
+ *
+ * A first request can also die half way: its process killed, or its database gone before the
+ * answer could be kept (and the key forgotten). Its key then stays "being processed", so each key
+ * records which process runs it. A retry takes the key over — and runs the call again, which the
+ * calls themselves make safe (a settled payment settles once) — when that process is this one and
+ * no longer runs the key, when it was a process on this machine that has exited, or when the first
+ * request started longer than `ABANDONED_AFTER_MS` ago, far longer than any answer takes.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readlinkSync } from 'node:fs';
+import { hostname } from 'node:os';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../db/schema.ts';
+import type { Database, IdempotentRequestsTable } from '../db/schema.ts';
 import { HttpError, reasonPhrase } from './http-error.ts';
 
 /** The optional header, as route schemas declare it. */
@@ -31,6 +40,104 @@ function requestHash(request: FastifyRequest): string {
     .digest('hex');
 }
 
+/** A first request that started this long ago and has no answer yet is taken to have died. */
+export const ABANDONED_AFTER_MS = 60_000;
+
+/**
+ * This process, as recorded on the keys it runs: pid, a random id of this start, and the machine
+ * (host name and, on Linux, the pid namespace, so a pid is only ever looked up where it means the
+ * same process).
+ */
+function machineId(): string {
+  let namespace = '';
+  try {
+    namespace = readlinkSync('/proc/self/ns/pid');
+  } catch {
+    // not Linux: the host name alone
+  }
+  return `${hostname()}${namespace ? `/${namespace}` : ''}`;
+}
+const MACHINE = machineId();
+export const PROCESS_OWNER = `${process.pid}:${randomBytes(6).toString('hex')}:${MACHINE}`;
+
+/** Keys this process is running right now (consumer, call, key). */
+const running = new Set<string>();
+
+function processExited(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** Whether a first request without an answer can no longer be running. */
+export function isAbandoned(
+  row: Pick<Selectable<IdempotentRequestsTable>, 'owner' | 'created_at'>,
+  nowMs: number,
+  owner = PROCESS_OWNER,
+): boolean {
+  // This process checks `running` before it gets here, so its own key is not running any more.
+  if (row.owner === owner) return true;
+  const match = row.owner ? /^(\d+):[^:]*:(.*)$/.exec(row.owner) : null;
+  if (match && match[2] === MACHINE && processExited(Number(match[1]))) return true;
+  return nowMs - row.created_at > ABANDONED_AFTER_MS;
+}
+
+type Claim = { run: true; tookOverFrom?: string | null } | { run: false; statusCode: number; body: string | null };
+
+export const TAKEOVER_LOG_MESSAGE = 'took over an Idempotency-Key its first request left unanswered';
+
+/** Makes this request the one that runs the key, or finds the answer (or refusal) it gets instead. */
+async function claim(
+  db: Kysely<Database>,
+  where: { consumer_id: string; scope: string; idem_key: string },
+  hash: string,
+  nowMs: number,
+): Promise<Claim> {
+  try {
+    await db
+      .insertInto('idempotent_requests')
+      .values({
+        ...where,
+        request_hash: hash,
+        status_code: null,
+        response_body: null,
+        created_at: nowMs,
+        owner: PROCESS_OWNER,
+      })
+      .execute();
+    return { run: true };
+  } catch (error) {
+    const existing = await db
+      .selectFrom('idempotent_requests')
+      .selectAll()
+      .where('consumer_id', '=', where.consumer_id)
+      .where('scope', '=', where.scope)
+      .where('idem_key', '=', where.idem_key)
+      .executeTakeFirst();
+    if (!existing) throw error;
+    if (existing.request_hash !== hash) throw new HttpError(422, KEY_REUSED_MESSAGE);
+    if (existing.status_code !== null) {
+      return { run: false, statusCode: existing.status_code, body: existing.response_body };
+    }
+    if (!isAbandoned(existing, nowMs)) throw new HttpError(409, IN_PROGRESS_MESSAGE);
+    // Take it over, unless another retry just did (or the first request answered after all).
+    const taken = await db
+      .updateTable('idempotent_requests')
+      .set({ owner: PROCESS_OWNER, created_at: nowMs })
+      .where('id', '=', existing.id)
+      .where('status_code', 'is', null)
+      .where('created_at', '=', existing.created_at)
+      .where((eb) => (existing.owner === null ? eb('owner', 'is', null) : eb('owner', '=', existing.owner)))
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) throw new HttpError(409, IN_PROGRESS_MESSAGE);
+    return { run: true, tookOverFrom: existing.owner };
+  }
+}
+
 export async function idempotent<T>(
   db: Kysely<Database>,
   request: FastifyRequest,
@@ -43,31 +150,34 @@ export async function idempotent<T>(
   if (!key) return run();
   const hash = requestHash(request);
   const where = { consumer_id: call.consumerId, scope: call.scope, idem_key: key };
-
+  const local = JSON.stringify([call.consumerId, call.scope, key]);
+  if (running.has(local)) throw new HttpError(409, IN_PROGRESS_MESSAGE);
+  running.add(local);
   try {
-    await db
-      .insertInto('idempotent_requests')
-      .values({ ...where, request_hash: hash, status_code: null, response_body: null, created_at: call.nowMs })
-      .execute();
-  } catch (error) {
-    const existing = await db
-      .selectFrom('idempotent_requests')
-      .selectAll()
-      .where('consumer_id', '=', where.consumer_id)
-      .where('scope', '=', where.scope)
-      .where('idem_key', '=', where.idem_key)
-      .executeTakeFirst();
-    if (!existing) throw error;
-    if (existing.request_hash !== hash) throw new HttpError(422, KEY_REUSED_MESSAGE);
-    if (existing.status_code === null) throw new HttpError(409, IN_PROGRESS_MESSAGE);
-    reply.code(existing.status_code).header('Idempotent-Replayed', 'true');
-    return JSON.parse(existing.response_body ?? 'null') as T;
+    const claimed = await claim(db, where, hash, call.nowMs);
+    if (!claimed.run) {
+      reply.code(claimed.statusCode).header('Idempotent-Replayed', 'true');
+      return JSON.parse(claimed.body ?? 'null') as T;
+    }
+    if (claimed.tookOverFrom !== undefined) {
+      request.log.warn({ scope: call.scope, owner: claimed.tookOverFrom }, TAKEOVER_LOG_MESSAGE);
+    }
+    return await runClaimed(db, reply, where, run);
+  } finally {
+    running.delete(local);
   }
+}
 
+async function runClaimed<T>(
+  db: Kysely<Database>,
+  reply: FastifyReply,
+  where: { consumer_id: string; scope: string; idem_key: string },
+  run: () => Promise<T>,
+): Promise<T> {
   const keep = (statusCode: number, body: unknown) =>
     db
       .updateTable('idempotent_requests')
-      .set({ status_code: statusCode, response_body: JSON.stringify(body) })
+      .set({ status_code: statusCode, response_body: JSON.stringify(body), owner: null })
       .where('consumer_id', '=', where.consumer_id)
       .where('scope', '=', where.scope)
       .where('idem_key', '=', where.idem_key)
