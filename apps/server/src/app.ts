@@ -103,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('clock', clock);
-  app.decorate('menuCache', new MenuCache(db, clock));
+  app.decorate('menuCache', new MenuCache(db));
   app.decorate('displayAssets', new DisplayAssetRenderer(db));
   const gateway = new SandboxGateway(db, clock);
   app.decorate('payments', { db, gateway, menuCache: app.menuCache, clock });

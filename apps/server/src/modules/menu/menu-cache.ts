@@ -3,8 +3,12 @@
  * order flow refetches the menu) costs a map lookup, not three queries and a serialization.
  *
  * An entry is dropped at once when this process changes the menu (`invalidate`). Other server
- * processes sharing a PostgreSQL database notice a change through the vendor's `menu_version`,
- * read again at most every `recheckMs`, so a menu is never staler than that anywhere.
+ * processes sharing a PostgreSQL database notice a change through the vendor's `menu_version`
+ * (bumped in the same transaction as every stock or menu change), read again at most every
+ * `recheckMs` of a monotonic clock, so a menu shown is never staler than that anywhere. A caller
+ * that has just read the vendor's row (pricing an order) passes its `menu_version` and gets a menu
+ * at least that new, so orders are priced and checked against the stock of that moment, not the
+ * stock of up to `recheckMs` ago that another process may have sold since.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -36,16 +40,33 @@ export class MenuCache {
   /** bumped by `invalidate`, so a build that started before a change is not stored */
   private readonly generations = new Map<number, number>();
 
+  /**
+   * @param elapsed a monotonic clock in ms (wall-clock jumps must not keep a menu for ever)
+   */
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly clock: () => number = Date.now,
+    private readonly elapsed: () => number = () => performance.now(),
     private readonly recheckMs = 2000,
   ) {}
 
-  /** The vendor's menu; throws the 404 of an unknown vendor. */
-  async get(vendorId: number): Promise<CachedMenu> {
+  /**
+   * The vendor's menu; throws the 404 of an unknown vendor. With `atLeastVersion` (the vendor's
+   * `menu_version` as just read) the menu is at least that version, else at most `recheckMs` old.
+   */
+  async get(vendorId: number, atLeastVersion?: number): Promise<CachedMenu> {
     const entry = this.entries.get(vendorId);
-    if (entry && this.clock() - entry.checkedAt < this.recheckMs) return entry;
+    if (atLeastVersion === undefined) {
+      if (entry && this.elapsed() - entry.checkedAt < this.recheckMs) return entry;
+      return this.load(vendorId, entry);
+    }
+    if (entry && entry.version >= atLeastVersion) return entry;
+    const loaded = await this.load(vendorId, entry);
+    // A load that began before the change may answer the older menu; one begun now cannot.
+    return loaded.version >= atLeastVersion ? loaded : this.load(vendorId, loaded);
+  }
+
+  /** Reloads a vendor's menu, sharing a load already under way. */
+  private load(vendorId: number, entry: CachedMenu | undefined): Promise<CachedMenu> {
     const inFlight = this.pending.get(vendorId);
     if (inFlight) return inFlight;
     const load: Promise<CachedMenu> = this.refresh(vendorId, entry).finally(() => {
@@ -84,7 +105,7 @@ export class MenuCache {
     const generation = this.generations.get(vendorId) ?? 0;
     const version = await menuVersion(this.db, vendorId);
     if (stale && stale.version === version) {
-      stale.checkedAt = this.clock();
+      stale.checkedAt = this.elapsed();
       return stale;
     }
     const menu = await buildMenu(this.db, vendorId);
@@ -95,7 +116,7 @@ export class MenuCache {
       json,
       etag: `"${hash}"`,
       version,
-      checkedAt: this.clock(),
+      checkedAt: this.elapsed(),
       pricing: toPricingMenu(menu),
     };
     if ((this.generations.get(vendorId) ?? 0) === generation) this.entries.set(vendorId, entry);

@@ -91,7 +91,8 @@ export async function priceVendorOrder(
     if (vendor.isPaused) throw conflict(PAUSED_MESSAGE);
     throw unprocessable('Your order is empty.');
   }
-  const menu = await deps.menuCache.get(vendorId);
+  // The menu as of the vendor row just read: stock another process sold a moment ago counts.
+  const menu = await deps.menuCache.get(vendorId, row.menu_version);
   const result = priceOrder(
     input.orderItems.map((line) => ({
       menuItemId: line.menuItemId,
