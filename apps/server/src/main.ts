@@ -8,6 +8,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedWhenEmpty } from './db/seed/seed.ts';
 import { FulfilmentWorker } from './modules/orders/fulfilment-worker.ts';
+import { UnreportedPaymentSweeper } from './modules/payments/unreported-payments.ts';
 import { kitchenSimulatorStep } from './ops/kitchen-simulator.ts';
 
 function describeDatabase(config: Config): string {
@@ -25,18 +26,23 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const database = openDatabase(config.database);
+  let connectionLost = (error: Error) => console.warn('Database connection lost:', error.message);
+  const database = openDatabase(config.database, { onConnectionLost: (error) => connectionLost(error) });
   await migrateToLatest(database.db);
   const seeded = await seedWhenEmpty(database.db, database.dialect);
 
   const app = await buildApp({ config, db: database.db });
+  connectionLost = (error) =>
+    app.log.warn({ err: error }, 'A database connection was lost; requests reconnect when the database is back');
   app.log.info(`Database: ${describeDatabase(config)}${seeded ? ' (seeded the demo venue)' : ''}`);
-  const worker = new FulfilmentWorker(
-    database.db,
-    app.clock,
-    app.log,
-    config.kitchenSimulator ? [(now) => kitchenSimulatorStep(app.payments, now, config.kitchenSimulatorPace)] : [],
-  );
+  // Card charges nobody reported (the app gone, or this server killed in between) are settled here.
+  const unreported = new UnreportedPaymentSweeper(app.payments, app.clock());
+  const worker = new FulfilmentWorker(database.db, app.clock, app.log, [
+    ...(config.kitchenSimulator
+      ? [(now: number) => kitchenSimulatorStep(app.payments, now, config.kitchenSimulatorPace)]
+      : []),
+    (now) => unreported.sweep(now),
+  ]);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -14,7 +14,12 @@ import type { Database, PaymentsTable } from '../../db/schema.ts';
 import type { GatewayCharge, PaymentGateway } from '../../gateway/payment-gateway.ts';
 import { conflict, HttpError, unprocessable } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { findSavedCardByToken, insertSavedCard, latestSavedCard } from '../consumers/consumers.repository.ts';
+import {
+  findConsumer,
+  findSavedCardByToken,
+  insertSavedCard,
+  latestSavedCard,
+} from '../consumers/consumers.repository.ts';
 import type { ConsumerRow } from '../consumers/consumers.service.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
 import { bumpMenuVersion } from '../menu/menu.repository.ts';
@@ -345,6 +350,30 @@ export async function settleCardPayment(
   }
   const charge = await deps.gateway.findCharge(payment.access_code);
   return applyCharge(deps, consumer, order, payment, charge, options.savePaymentMethod === true);
+}
+
+/**
+ * Settles a card payment the gateway charged but nobody reported — the app gone, or the server
+ * killed between the charge and the update — exactly as the app's update would have: the order is
+ * paid and queued, or, when its stock has sold out meanwhile, the charge is refunded.
+ */
+export async function settleUnreportedPayment(
+  deps: PaymentDeps,
+  payment: PaymentRow,
+): Promise<'settled' | 'refunded' | 'not charged'> {
+  if (payment.status !== 'Initiated' || !payment.access_code) return 'not charged';
+  const charge = await deps.gateway.findCharge(payment.access_code);
+  if (!charge?.successful) return 'not charged';
+  const order = await findOrder(deps.db, payment.order_id);
+  const consumer = order?.consumer_id ? await findConsumer(deps.db, order.consumer_id) : undefined;
+  if (!order || !consumer) return 'not charged';
+  try {
+    return (await applyCharge(deps, consumer, order, payment, charge, false)).successful ? 'settled' : 'not charged';
+  } catch (error) {
+    // The refusals of a charge that cannot be honoured, after it was refunded.
+    if (error instanceof HttpError && error.statusCode < 500) return 'refunded';
+    throw error;
+  }
 }
 
 /** purchase/token: pays an initiated payment with the consumer's saved card and a fresh CVV. */
