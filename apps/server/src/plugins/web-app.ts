@@ -1,8 +1,9 @@
 /**
  * Serves the built web app from WEB_DIST next to the API. Hashed bundles under /assets are cached
- * for a year; index.html and other unhashed files are revalidated on every visit, so a new build
- * reaches customers at once. Any other GET that is not the API and not a file answers index.html
- * (client-side routes such as /order-flow/payment).
+ * for a year; index.html and other unhashed files (sw.js, the manifest) are revalidated on every
+ * visit, so a new build reaches customers at once. Any other GET that is not the API and not a file
+ * answers the route's own page when the build made one (pages/<path>.html: index.html that also
+ * preloads the screen's code), else index.html (client-side routes such as /order-flow/payment).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,17 @@ import { sendError } from './error-handler.ts';
 /** Path prefixes that belong to the server, never to the web app. */
 const API_PREFIXES = ['/v1/', '/ops/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Route pages of the build (apps/web/build/route-pages.ts); the root's is pages/index.html. */
+const PAGES_DIR = 'pages';
+const PAGE_PATH = /^(\/[a-z0-9-]+)+$/;
+
+/** The build's page for an address, relative to the build root, or null when it has none. */
+export function routePage(webDist: string, path: string): string | null {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const file =
+    trimmed === '/' ? `${PAGES_DIR}/index.html` : PAGE_PATH.test(trimmed) ? `${PAGES_DIR}${trimmed}.html` : null;
+  return file && existsSync(join(webDist, file)) ? file : null;
+}
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
@@ -43,6 +55,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     });
   }
 
+  if (built) {
+    // The root opens the home route: its page (which preloads it) when the build made one.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile(routePage(webDist, '/') ?? 'index.html');
+    });
+  }
+
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';
@@ -52,6 +72,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (!built)
       return reply.code(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.sendFile(routePage(webDist, path) ?? 'index.html');
   });
 }

@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { databases } from '../test/databases.ts';
+import { useTestApp } from '../test/test-app.ts';
+import { routePage } from './web-app.ts';
+
+/** A small build as apps/web makes it: index.html, route pages, the worker, the manifest, hashed assets. */
+const webDist = mkdtempSync(join(tmpdir(), 'venue-web-app-'));
+const files: Record<string, string> = {
+  'index.html': '<!doctype html><title>shell</title>',
+  'pages/index.html': '<!doctype html><title>home page</title>',
+  'pages/start.html': '<!doctype html><title>start page</title>',
+  'pages/order-flow/place-order.html': '<!doctype html><title>place-order page</title>',
+  'sw.js': 'self.addEventListener("fetch", () => {});',
+  'manifest.webmanifest': '{"name":"Harbourside Stadium"}',
+  'assets/index-abc123.js': 'console.log(1);',
+  'assets/icon-192-0123456789.png': 'not really a png',
+};
+for (const [name, content] of Object.entries(files)) {
+  mkdirSync(dirname(join(webDist, name)), { recursive: true });
+  writeFileSync(join(webDist, name), content);
+}
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+describe('routePage', () => {
+  it("finds a route's page, the root's included, and nothing for other addresses", () => {
+    expect(routePage(webDist, '/')).toBe('pages/index.html');
+    expect(routePage(webDist, '/start')).toBe('pages/start.html');
+    expect(routePage(webDist, '/start/')).toBe('pages/start.html');
+    expect(routePage(webDist, '/order-flow/place-order')).toBe('pages/order-flow/place-order.html');
+    expect(routePage(webDist, '/order-flow/payment')).toBeNull();
+    for (const odd of ['/../index', '/pages/start', '/START', '/start.html', '/a//b', '/%2e%2e/x'])
+      expect(routePage(webDist, odd)).toBeNull();
+  });
+});
+
+describe('serving the web app', () => {
+  const ctx = useTestApp(databases[0]!, { env: { WEB_DIST: webDist }, seed: false });
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+  it("answers a route's address with its page, revalidated on every visit", async () => {
+    for (const [url, title] of [
+      ['/', 'home page'],
+      ['/?vendorId=2', 'home page'],
+      ['/start', 'start page'],
+      ['/order-flow/place-order?vendorId=3', 'place-order page'],
+      ['/order-flow/payment', 'shell'],
+      ['/somewhere/else', 'shell'],
+    ] as const) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(`<title>${title}</title>`);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('serves the service worker and the manifest with their types, revalidated; hashed assets for a year', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const index = await get('/index.html');
+    expect(index.body).toContain('<title>shell</title>');
+    expect(index.headers['cache-control']).toBe('no-cache');
+    for (const asset of ['/assets/index-abc123.js', '/assets/icon-192-0123456789.png']) {
+      expect((await get(asset)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('keeps API and missing-asset answers JSON 404s, never a page', async () => {
+    for (const url of ['/v1/nowhere', '/ops/v1/nowhere', '/assets/missing-000000.js']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+  });
+});
