@@ -2,7 +2,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { themeContrastPlugin, themeProperties } from './build/contrast.ts';
+import { createPrerenderer } from './build/prerender.ts';
 import { pwaPlugin } from './build/pwa.ts';
+import { routePagesPlugin, type RoutePage } from './build/route-pages.ts';
+import { PATHS } from './src/app/routes.ts';
 import { parseSettings, type Settings } from './src/config/settings-schema.ts';
 
 const appDir = fileURLToPath(new URL('.', import.meta.url));
@@ -35,7 +38,8 @@ function venueHtmlPlugin(settings: Settings): Plugin {
             .replaceAll('%VENUE_NAME%', escapeHtml(settings.venueName))
             .replaceAll('%BRAND_COLOR%', settings.brandColor),
           tags: [
-            { tag: 'style', children: `:root{${properties}}`, injectTo: 'head' },
+            // html:root outranks the stylesheet's :root defaults (styles/global.css), which load after it.
+            { tag: 'style', children: `html:root{${properties}}`, injectTo: 'head' },
             { tag: 'link', attrs: { rel: 'icon', href: brandIcon(settings) }, injectTo: 'head' },
           ],
         };
@@ -44,27 +48,59 @@ function venueHtmlPlugin(settings: Settings): Plugin {
   };
 }
 
+/**
+ * Every address of spec §2 with its route module (src/app/routes/<last segment>.tsx, as router.tsx
+ * loads them); the root opens the home route.
+ */
+function routePages(): RoutePage[] {
+  const module = (path: string) => `src/app/routes/${path.split('/').pop()}.tsx`;
+  const paths = [...new Set(Object.values(PATHS))];
+  return [{ path: '/', module: module(PATHS.home) }, ...paths.map((path) => ({ path, module: module(path) }))];
+}
+
 export default defineConfig(({ mode }) => {
-  // The same zod rules as the app: a malformed VITE_* variable stops the build here, with its name.
+  // settings-schema.ts rules: a malformed VITE_* variable stops the build here, with its name.
   const settings = parseSettings(loadEnv(mode, appDir, 'VITE_'));
+  // The app reads these parsed settings (src/config/settings.ts) instead of parsing them again.
+  const define = { __BUILD_SETTINGS__: JSON.stringify(settings) };
+  const pages = routePagesPlugin(
+    routePages(),
+    (module) => fileURLToPath(new URL(module, `file://${appDir}`)),
+    createPrerenderer(appDir, mode, define),
+  );
   return {
     root: appDir,
-    plugins: [react(), themeContrastPlugin(settings), venueHtmlPlugin(settings), pwaPlugin(settings)],
+    define,
+    plugins: [
+      react(),
+      themeContrastPlugin(settings),
+      venueHtmlPlugin(settings),
+      pages,
+      pwaPlugin(settings, pages.state),
+    ],
     build: {
       // `vite build --outDir <dir>` overrides this (used for alternative builds, e.g. single-vendor).
       outDir: 'dist',
       emptyOutDir: true,
       target: 'es2022',
       rolldownOptions: {
+        // An app, not a library: its chunks need not keep the entry's exports as they are.
+        preserveEntrySignatures: false,
         output: {
-          // Libraries change less often than the app: a separate chunk stays cached across releases.
-          advancedChunks: {
+          codeSplitting: {
             groups: [
+              // Libraries change less often than the app: a separate chunk stays cached across releases.
               {
                 name: 'vendor',
-                test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|immer|reselect|use-sync-external-store|zod)[\\/]/,
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|immer|reselect|use-sync-external-store)[\\/]/,
               },
+              // The app code every page runs first, in one chunk rather than a handful.
+              { name: 'app', tags: ['$initial'], test: /[\\/](src|packages)[\\/]/ },
             ],
+            // Small pieces shared by a few screens go into each screen's chunk instead of a chunk of
+            // their own: a screen costs 2 requests instead of up to 10, which a slow phone on
+            // HTTP/1.1 (6 connections) feels more than a few duplicated KiB (docs/decisions/010).
+            experimentalInlineCommonChunks: { maxSize: 12 * 1024 },
           },
         },
       },

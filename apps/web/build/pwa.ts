@@ -112,7 +112,7 @@ export interface ServiceWorkerBuild {
   version: string;
   /** absolute paths cached at install */
   precache: string[];
-  /** pages with their own prerendered file, e.g. { '/start': '/start.html' } */
+  /** addresses with a page of their own, e.g. { '/start': '/pages/start.html' }; others get the shell */
   pages: Record<string, string>;
   /** the file every other page of the app is answered with */
   shell: string;
@@ -150,11 +150,18 @@ function fileSource(bundle: Rolldown.OutputBundle, fileName: string): string | U
   return output.type === 'chunk' ? output.code : output.source;
 }
 
+/** Pages another plugin adds to the build (route pages), read when this plugin's turn comes. */
+export interface ExtraPages {
+  /** address → page file, e.g. { '/start': '/pages/start.html' } */
+  pages: Record<string, string>;
+  files: { fileName: string; source: string }[];
+}
+
 /**
  * Adds the manifest, the icons and the service worker to a production build, and links the manifest
- * and the Apple touch icon from index.html. `pages` maps paths to prerendered files of the build.
+ * and the Apple touch icon from index.html. `extra` holds route pages emitted by an earlier plugin.
  */
-export function pwaPlugin(theme: PwaTheme, pages: Record<string, string> = {}): Plugin {
+export function pwaPlugin(theme: PwaTheme, extra: ExtraPages = { pages: {}, files: [] }): Plugin {
   let icons: BuiltIcon[] = [];
   return {
     name: 'venue-pwa',
@@ -182,13 +189,14 @@ export function pwaPlugin(theme: PwaTheme, pages: Record<string, string> = {}): 
         ];
         for (const file of added) this.emitFile({ type: 'asset', ...file });
         const built = Object.keys(bundle).map((fileName) => ({ fileName, source: fileSource(bundle, fileName) }));
-        const shell = [...built, ...added].filter((file) => appShellFiles([file.fileName]).length > 0);
+        const byName = new Map([...built, ...extra.files, ...added].map((file) => [file.fileName, file]));
+        const shell = [...byName.values()].filter((file) => appShellFiles([file.fileName]).length > 0);
         const version = shellVersion(shell);
         const precache = appShellFiles(shell.map((file) => file.fileName));
         this.emitFile({
           type: 'asset',
           fileName: SERVICE_WORKER_FILE,
-          source: serviceWorkerSource({ version, precache, pages, shell: '/index.html' }),
+          source: serviceWorkerSource({ version, precache, pages: extra.pages, shell: '/index.html' }),
         });
       },
     },

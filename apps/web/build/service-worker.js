@@ -75,9 +75,8 @@ async function page(event, url) {
   try {
     return await Promise.race([fromNetwork, timedOut]);
   } catch (error) {
-    const cached = await caches.match(BUILD.pages[url.pathname.replace(/\/+$/, '')] ?? BUILD.shell, {
-      cacheName: CACHE,
-    });
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const cached = await caches.match(BUILD.pages[path] ?? BUILD.shell, { cacheName: CACHE });
     if (cached) return cached;
     // Nothing cached (the first visit has not finished installing): keep waiting for the network.
     if (error instanceof Error && error.message === 'no answer in time') return fromNetwork;

@@ -49,6 +49,11 @@ export function Component() {
   const [openedAt] = useState(Date.now);
   const tts = settings.multiVendor ? shortestOpenTts(vendors.data, openedAt) : (singleVendor?.tts ?? null);
   const timeToService = settings.showTimeToService && tts !== null ? timeToServiceLabel(tts) : null;
+  // Until the stores answer, the tag's place is kept, so the screen does not shift when it appears.
+  const timeToServicePending =
+    settings.showTimeToService &&
+    timeToService === null &&
+    (vendors.fetchStatus === null || vendors.fetchStatus === 'fetching');
 
   const timePicker: TimePicker | null = singleVendor
     ? { vendorId: singleVendor.id, timeZone: singleVendor.timeZone, loadSlots: getTimeSlots }
@@ -115,6 +120,7 @@ export function Component() {
       businessNumber={settings.businessNumber}
       storeName={singleVendor?.storeName ?? null}
       timeToService={timeToService}
+      timeToServicePending={timeToServicePending}
       loading={settings.multiVendor ? false : loading}
       error={error}
       onRetry={() => void load()}

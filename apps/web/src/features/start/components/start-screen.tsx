@@ -20,6 +20,8 @@ export interface StartScreenProps {
   storeName: string | null;
   /** the time-to-service tag, or null to show none */
   timeToService: string | null;
+  /** the tag is still to come: its space is kept empty, so nothing below it moves when it arrives */
+  timeToServicePending?: boolean;
   /** stores are loading: the buttons wait */
   loading: boolean;
   /** the stores could not be loaded */
@@ -137,11 +139,13 @@ export function StartScreen(props: StartScreenProps) {
         <p className={styles.pitch}>
           Skip the queue: order food and drinks from your phone and we'll tell you when it's ready.
         </p>
-        {timeToService && (
+        {timeToService ? (
           <p className={styles.tts}>
             <ClockIcon />
             <span>{timeToService}</span>
           </p>
+        ) : (
+          props.timeToServicePending && <p className={`${styles.tts} ${styles.ttsPending}`} aria-hidden="true" />
         )}
       </div>
     </header>
