@@ -57,6 +57,7 @@ const RESULT_MESSAGES: Record<number, string> = {
 const GATEWAY_ERROR = 999;
 export const ALREADY_PAID_MESSAGE = 'This order has already been paid.';
 export const SOLD_OUT_REFUNDED = "We've sold out!";
+export const REFUNDED_MESSAGE = 'This payment could not be completed and has been refunded. You have not been charged.';
 
 function outcome(payment: PaymentRow, order: OrderRow, responseCode: number, messages: string[]): PaymentOutcome {
   return {
@@ -173,6 +174,18 @@ async function applyCharge(
     return outcome({ ...payment, status: 'Failed' }, order, GATEWAY_ERROR, [
       'The gateway has no payment for this order yet.',
     ]);
+  }
+  if (charge.refunded && charge.resultCode === 1) {
+    // Refunded at the gateway by an earlier try (sold out, total changed …) that was cut off before
+    // it could mark the payment: finish that, and say so, instead of calling it a failed charge.
+    await updatePaymentIfStatus(db, payment.id, 'Initiated', {
+      status: 'Refunded',
+      message: REFUNDED_MESSAGE,
+      transaction_id: charge.transactionId,
+      response_code: String(charge.resultCode),
+      updated_at: now,
+    });
+    throw conflict(REFUNDED_MESSAGE);
   }
   if (!charge.successful) {
     await db
