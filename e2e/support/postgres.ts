@@ -71,3 +71,32 @@ export async function createTestSchema(prefix: string): Promise<TestSchema> {
       withClient(base, (client) => client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`)).then(() => undefined),
   };
 }
+
+export interface TestDatabase {
+  name: string;
+  /** The server's URL with this database in place of the original one. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database on the server `baseUrl` names (TEST_DATABASE_URL by default), for tests
+ * that need a whole database rather than a schema, e.g. several server processes sharing it.
+ * `drop` ends any connections still open to it.
+ */
+export async function createTestDatabase(prefix: string, baseUrl = testDatabaseUrl()): Promise<TestDatabase> {
+  if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set: cannot create a PostgreSQL test database.');
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`.toLowerCase();
+  await withClient(baseUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  url.searchParams.delete('options');
+  return {
+    name,
+    url: url.toString(),
+    drop: () =>
+      withClient(baseUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
+        () => undefined,
+      ),
+  };
+}

@@ -19,6 +19,8 @@ export interface ServerOptions {
   webDist?: string;
   /** 'sqlite' (default): a fresh file in a temp dir; 'postgres': a private schema in TEST_DATABASE_URL. */
   database?: 'sqlite' | 'postgres';
+  /** A database of the caller's to use instead (kept on dispose); several servers can share one. */
+  databaseUrl?: string;
   /** Extra environment for the server. */
   env?: Record<string, string>;
 }
@@ -32,6 +34,10 @@ export interface TestServer {
   logs(): string;
   /** Whether the server process is running. */
   readonly running: boolean;
+  /** The running server's process id (null while stopped). */
+  readonly pid: number | null;
+  /** Kills the server at once (SIGKILL: no shutdown, requests in flight are cut off); `start()` brings it back. */
+  kill(): Promise<void>;
   /** Stops the server (SIGTERM, then SIGKILL); the database stays, so `start()` brings it back. */
   stop(): Promise<void>;
   /** Starts a stopped server again on the same port and database and waits for /health. */
@@ -66,7 +72,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   let tempDir: string | null = null;
   let schema: TestSchema | null = null;
   let databaseUrl: string;
-  if (options.database === 'postgres') {
+  if (options.databaseUrl) {
+    databaseUrl = options.databaseUrl;
+  } else if (options.database === 'postgres') {
     schema = await createTestSchema('e2e');
     databaseUrl = schema.url;
   } else {
@@ -162,7 +170,16 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     get running() {
       return child !== null;
     },
+    get pid() {
+      return child?.pid ?? null;
+    },
     stop,
+    kill: async () => {
+      const proc = child;
+      if (!proc) return;
+      proc.kill('SIGKILL');
+      await exited;
+    },
     start: async () => {
       if (child) return;
       await launch();
@@ -177,4 +194,12 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       if (schema) await schema.drop();
     },
   };
+}
+
+/**
+ * How many payment calls the server ran again for a retry because their first try was cut off
+ * (the server logs each: apps/server/src/lib/idempotency.ts).
+ */
+export function takenOver(server: TestServer): number {
+  return server.logs().split('took over an Idempotency-Key').length - 1;
 }
