@@ -139,7 +139,8 @@ export async function trackingRun(
 
   // The kitchen: each second the oldest waiting orders are made ready, as a kitchen display would.
   const kitchen = async () => {
-    for (let tick = started; tick < end; tick += 1000) {
+    // On the clock, not a count of ticks: a slow second must not push marking past the run's end.
+    for (let tick = started; performance.now() < end; tick += 1000) {
       try {
         const listed = await client.send(
           'GET',
@@ -150,6 +151,7 @@ export async function trackingRun(
         );
         if (listed.status !== 200) throw new Error(`ops list answered ${listed.status}: ${listed.body.slice(0, 200)}`);
         for (const { id } of JSON.parse(listed.body) as { id: number }[]) {
+          if (performance.now() >= end) break;
           markedAt.set(id, performance.now());
           const moved = await client.send(
             'POST',
