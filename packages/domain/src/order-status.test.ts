@@ -33,9 +33,14 @@ describe('order statuses (spec §4)', () => {
 });
 
 describe('wait screen polling rules (spec §4)', () => {
-  it('waits for PendingAlerted, Cancelled, Alerted or Serviced', () => {
-    expect(['PendingAlerted', 'Cancelled', 'Alerted', 'Serviced'].every(isWaitOver)).toBe(true);
-    expect(['Pending', 'Paid', 'Waiting', 'Scheduled', 'VendorSupportRequired', null].some(isWaitOver)).toBe(false);
+  it('waits for PendingAlerted, Cancelled, Alerted or Serviced, and stops for VendorSupportRequired', () => {
+    expect(['PendingAlerted', 'Cancelled', 'Alerted', 'Serviced', 'VendorSupportRequired'].every(isWaitOver)).toBe(
+      true,
+    );
+    expect(['Pending', 'Paid', 'Waiting', 'Scheduled', null].some(isWaitOver)).toBe(false);
+  });
+  it('moves on to alert-order when the shop needs to talk to the customer', () => {
+    expect(waitOutcome('VendorSupportRequired')).toBe('move-on');
   });
   it('opens the pick-up modal for PendingAlerted or Serviced, the problem modal for Cancelled', () => {
     expect(waitOutcome('PendingAlerted')).toBe('pick-up');

@@ -24,8 +24,18 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/** Spec §4: the wait screen polls until the order reaches one of these. */
-export const WAIT_OVER_STATUSES = ['PendingAlerted', 'Cancelled', 'Alerted', 'Serviced'] as const;
+/**
+ * Spec §4: the wait screen polls until the order reaches one of these. VendorSupportRequired ends
+ * it too: it is a finished status, and spec §2 sends finished orders to alert-order, where the
+ * 'We need to discuss your order' modal is — polling on would leave the customer on a loader.
+ */
+export const WAIT_OVER_STATUSES = [
+  'PendingAlerted',
+  'Cancelled',
+  'Alerted',
+  'Serviced',
+  'VendorSupportRequired',
+] as const;
 
 /** Whether the wait screen's polling has found what it waits for. */
 export function isWaitOver(status: string | null | undefined): boolean {
@@ -48,6 +58,7 @@ export function waitOutcome(status: string | null | undefined): WaitOutcome | nu
     case 'Cancelled':
       return 'problem';
     case 'Alerted':
+    case 'VendorSupportRequired':
       return 'move-on';
     default:
       return null;

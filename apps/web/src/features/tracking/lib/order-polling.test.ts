@@ -48,13 +48,22 @@ describe('order polling (spec §4, §9)', () => {
     },
   );
 
-  it('keeps waiting through Paid, Scheduled, Waiting and VendorSupportRequired', async () => {
-    const fetchStatus = answers('Paid', 'Scheduled', 'Waiting', 'VendorSupportRequired');
+  it('keeps waiting through Paid, Scheduled and Waiting', async () => {
+    const fetchStatus = answers('Paid', 'Scheduled', 'Waiting', 'Waiting');
     const onWaitOver = vi.fn();
     startOrderPolling({ fetchStatus, onWaitOver, onError: vi.fn() });
     await vi.advanceTimersByTimeAsync(20_000);
     expect(fetchStatus).toHaveBeenCalledTimes(5);
     expect(onWaitOver).not.toHaveBeenCalled();
+  });
+
+  it('stops when the shop needs to talk to the customer (VendorSupportRequired)', async () => {
+    const fetchStatus = answers('Waiting', 'VendorSupportRequired');
+    const onWaitOver = vi.fn();
+    startOrderPolling({ fetchStatus, onWaitOver, onError: vi.fn() });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(2);
+    expect(onWaitOver).toHaveBeenCalledWith('VendorSupportRequired');
   });
 
   it("continues after a 'Network Error' and reports nothing", async () => {
