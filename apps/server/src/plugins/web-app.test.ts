@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databases } from '../test/databases.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -22,6 +23,12 @@ for (const [name, content] of Object.entries(files)) {
   mkdirSync(dirname(join(webDist, name)), { recursive: true });
   writeFileSync(join(webDist, name), content);
 }
+// The build's best-level compressed copies of a bundle.
+const BUNDLE = 'assets/vendor-abc123.js';
+const bundleSource = `export const text = ${JSON.stringify('react '.repeat(2000))};`;
+writeFileSync(join(webDist, BUNDLE), bundleSource);
+writeFileSync(join(webDist, `${BUNDLE}.br`), brotliCompressSync(bundleSource));
+writeFileSync(join(webDist, `${BUNDLE}.gz`), gzipSync(bundleSource));
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 describe('routePage', () => {
@@ -70,6 +77,23 @@ describe('serving the web app', () => {
     for (const asset of ['/assets/index-abc123.js', '/assets/icon-192-0123456789.png']) {
       expect((await get(asset)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     }
+  });
+
+  it("sends the build's compressed copy of a file when the browser takes that encoding", async () => {
+    const inject = (encoding?: string) =>
+      ctx.app.inject({ method: 'GET', url: `/${BUNDLE}`, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await inject('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bundleSource);
+    const gz = await inject('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bundleSource);
+    const plain = await inject();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bundleSource);
   });
 
   it('keeps API and missing-asset answers JSON 404s, never a page', async () => {

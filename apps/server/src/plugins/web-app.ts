@@ -4,6 +4,7 @@
  * visit, so a new build reaches customers at once. Any other GET that is not the API and not a file
  * answers the route's own page when the build made one (pages/<path>.html: index.html that also
  * preloads the screen's code), else index.html (client-side routes such as /order-flow/payment).
+ * Files the build also wrote compressed (name.br, name.gz) are sent in that form when accepted.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,6 +47,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       prefix: '/',
       index: ['index.html'],
       cacheControl: false,
+      // The build writes .br and .gz copies compressed at the best level; they go out as they are.
+      preCompressed: true,
       // Static files are served by a wildcard route; the not-found handler below takes what it does not find.
       wildcard: true,
       setHeaders(reply, filePath) {
