@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { themeContrastPlugin, themeProperties } from './build/contrast.ts';
+import { precompressPlugin } from './build/precompress.ts';
 import { createPrerenderer } from './build/prerender.ts';
 import { pwaPlugin } from './build/pwa.ts';
 import { routePagesPlugin, type RoutePage } from './build/route-pages.ts';
@@ -77,6 +78,7 @@ export default defineConfig(({ mode }) => {
       venueHtmlPlugin(settings),
       pages,
       pwaPlugin(settings, pages.state),
+      precompressPlugin(),
     ],
     build: {
       // `vite build --outDir <dir>` overrides this (used for alternative builds, e.g. single-vendor).

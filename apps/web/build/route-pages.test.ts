@@ -100,7 +100,9 @@ describe('route page html', () => {
     expect(body).toContain('<div id="root"><h1 class="a b">Harbourside</h1></div>');
     expect(body.indexOf('</div>')).toBeLessThan(body.indexOf('href="/assets/index.css"'));
     expect(body.indexOf('href="/assets/index.css"')).toBeLessThan(body.indexOf('href="/assets/start.css"'));
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/start.js">');
+    // The screen is there already: its code need not race the first paint.
+    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/start.js">');
+    expect(head).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">');
   });
 
   it('refuses an index.html it cannot fill', () => {

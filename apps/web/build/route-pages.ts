@@ -86,7 +86,7 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*>\n?[ \
  * index.html with a route's preload links. With prerendered markup for #root, the page's
  * stylesheets are also written inline in the head, and their links move to the end of the body:
  * the screen then paints as soon as the HTML arrives, and the app still finds its stylesheets
- * linked (so it does not load them again).
+ * linked (so it does not load them again). Its scripts are fetched at low priority.
  */
 export function routePageHtml(
   indexHtml: string,
@@ -108,6 +108,9 @@ export function routePageHtml(
     );
   if (!prerendered) return addToHead(indexHtml, [...styleLinks, ...preloads]);
 
+  // The screen is already in the HTML: its code may come after the first paint, not race it.
+  const lowPriority = (html: string) =>
+    html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
   const indexLinks = [...indexHtml.matchAll(STYLESHEET_LINK)].map((match) => ({
     tag: match[0].trim(),
     href: match[1]!,
@@ -115,7 +118,7 @@ export function routePageHtml(
   const hrefs = [...indexLinks.map((link) => link.href), ...assets.styles];
   const inline = `<style>${hrefs.map((href) => stylesheet(href)).join('\n')}</style>`;
   const moved = [...indexLinks.map((link) => link.tag), ...styleLinks];
-  return addToHead(indexHtml.replace(STYLESHEET_LINK, ''), [inline, ...preloads])
+  return lowPriority(addToHead(indexHtml.replace(STYLESHEET_LINK, ''), [inline, ...preloads]))
     .replace('<div id="root"></div>', () => `<div id="root">${prerendered}</div>`)
     .replace(/\n([ \t]*)<\/body>/, (_match, indent: string) =>
       ['', ...moved.map((tag) => `${indent}  ${tag}`), `${indent}</body>`].join('\n'),

@@ -125,6 +125,11 @@ export function Component() {
       error={error}
       onRetry={() => void load()}
       offerCollect={settings.multiVendor || singleVendor !== null}
+      deliveryPending={
+        settings.multiVendor &&
+        vendors.data.length === 0 &&
+        (vendors.fetchStatus === null || vendors.fetchStatus === 'fetching')
+      }
       offerDelivery={
         settings.multiVendor
           ? vendors.data.some(offersHomeDelivery)

@@ -31,6 +31,8 @@ export interface StartScreenProps {
   offerCollect: boolean;
   /** 'Order Home Delivery' is offered */
   offerDelivery: boolean;
+  /** whether it is offered is not known yet: its place is held, so 'Order & Collect' does not jump */
+  deliveryPending?: boolean;
   /** single-vendor builds ask for a preferred time first */
   timePicker: TimePicker | null;
   /** the customer chose how to order (and, with a time picker, when: null for ASAP) */
@@ -119,11 +121,13 @@ export function StartScreen(props: StartScreenProps) {
           Order &amp; Collect
         </Button>
       )}
-      {offerDelivery && (
+      {offerDelivery ? (
         <Button block variant="secondary" onClick={() => choose('delivery')}>
           <ScooterIcon />
           Order Home Delivery
         </Button>
+      ) : (
+        props.deliveryPending && <Skeleton height={56} radius={999} />
       )}
     </>
   );
