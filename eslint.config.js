@@ -14,7 +14,10 @@ export default tseslint.config(
       // Settings are read in one place each (style guide): apps/web/src/config, apps/server/src/config.ts.
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.meta.name='import'][property.name='env']", message: 'Read settings from src/config/settings.ts.' },
+        {
+          selector: "MemberExpression[object.meta.name='import'][property.name='env']",
+          message: 'Read settings from src/config/settings.ts.',
+        },
       ],
     },
   },

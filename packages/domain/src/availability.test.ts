@@ -3,10 +3,14 @@ import { zonedTimeToUtc } from './time-zone.ts';
 import { isAvailableAt } from './availability.ts';
 
 const SYDNEY = 'Australia/Sydney';
-const at = (day: number, hour: number, minute = 0) => zonedTimeToUtc({ year: 2026, month: 11, day, hour, minute }, SYDNEY);
+const at = (day: number, hour: number, minute = 0) =>
+  zonedTimeToUtc({ year: 2026, month: 11, day, hour, minute }, SYDNEY);
 
 describe('isAvailableAt', () => {
-  const breakfast = { monday: [{ startTime: '06:00', endTime: '11:00' }], sunday: [{ startTime: '07:00', endTime: '11:00' }] };
+  const breakfast = {
+    monday: [{ startTime: '06:00', endTime: '11:00' }],
+    sunday: [{ startTime: '07:00', endTime: '11:00' }],
+  };
   it('is always true without availability', () => {
     expect(isAvailableAt(null, at(22, 3), SYDNEY)).toBe(true);
   });

@@ -2,7 +2,9 @@
 import { parseClock, zonedParts, type WeekdayName } from './time-zone.ts';
 
 /** Weekday → windows ("HH:mm", both ends inclusive); null means always; a weekday left out means not that day. */
-export type AvailabilityWindows = Partial<Record<WeekdayName, ReadonlyArray<{ startTime: string; endTime: string }>>> | null;
+export type AvailabilityWindows = Partial<
+  Record<WeekdayName, ReadonlyArray<{ startTime: string; endTime: string }>>
+> | null;
 
 /** Whether an item with this availability can be ordered at an instant. */
 export function isAvailableAt(availability: AvailabilityWindows, instantMs: number, timeZone: string): boolean {

@@ -39,14 +39,19 @@ describe('checkAdd', () => {
           itemCountInOrder: fc.nat(99),
           lineCount: fc.nat(99),
         }),
-        fc.record({ burden: fc.integer({ min: 0, max: 5 }), isRestricted: fc.boolean(), currentInventory: fc.option(fc.nat(20), { nil: null }) }),
+        fc.record({
+          burden: fc.integer({ min: 0, max: 5 }),
+          isRestricted: fc.boolean(),
+          currentInventory: fc.option(fc.nat(20), { nil: null }),
+        }),
         fc.integer({ min: 1, max: 10 }),
         fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }),
         (state, item, count, max) => {
           fc.pre(state.lineCount <= state.itemCountInOrder);
           if (checkAdd(state, item, count, max) !== null) return;
           if (max !== null) expect(state.orderBurden + item.burden * count).toBeLessThanOrEqual(max);
-          if (item.currentInventory !== null) expect(state.itemCountInOrder + count).toBeLessThanOrEqual(item.currentInventory);
+          if (item.currentInventory !== null)
+            expect(state.itemCountInOrder + count).toBeLessThanOrEqual(item.currentInventory);
           if (item.isRestricted) expect(state.restrictedCount + count).toBeLessThanOrEqual(MAX_RESTRICTED_ITEMS);
           expect(state.lineCount + count).toBeLessThanOrEqual(MAX_ITEM_COUNT);
         },

@@ -6,10 +6,25 @@ const SYDNEY = 'Australia/Sydney';
 const at = (hour: number) => zonedTimeToUtc({ year: 2026, month: 11, day: 23, hour, minute: 0 }, SYDNEY);
 
 describe('isItemOrderable', () => {
-  const group = { id: 1, name: 'Size', minimumChoices: 1, maximumChoices: 1, defaultModifierId: null, visible: true, modifierIds: [11] };
+  const group = {
+    id: 1,
+    name: 'Size',
+    minimumChoices: 1,
+    maximumChoices: 1,
+    defaultModifierId: null,
+    visible: true,
+    modifierIds: [11],
+  };
   const groups = new Map([[1, group]]);
   const modifiers = new Map([[11, { id: 11, groupId: 1, visible: true }]]);
-  const base = { id: 1, itemType: 'Coffee', displayOrder: 1, visible: true, modifierGroupsIds: [1], availability: null };
+  const base = {
+    id: 1,
+    itemType: 'Coffee',
+    displayOrder: 1,
+    visible: true,
+    modifierGroupsIds: [1],
+    availability: null,
+  };
   it('shows a visible, available item whose required groups can be met', () => {
     expect(isItemOrderable(base, groups, modifiers, at(12), SYDNEY)).toBe(true);
   });

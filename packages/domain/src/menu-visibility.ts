@@ -13,7 +13,10 @@ export interface VisibleItemRule {
 }
 
 /** The groups of an item, in the item's order, skipping ids the menu does not have. */
-export function groupsOf<G extends GroupRule>(item: { modifierGroupsIds: readonly number[] }, groups: ReadonlyMap<number, G>): G[] {
+export function groupsOf<G extends GroupRule>(
+  item: { modifierGroupsIds: readonly number[] },
+  groups: ReadonlyMap<number, G>,
+): G[] {
   return item.modifierGroupsIds.flatMap((id) => {
     const group = groups.get(id);
     return group ? [group] : [];
@@ -36,7 +39,9 @@ export function isItemOrderable(
 }
 
 /** Items grouped by item type; sections ordered by their first item's display order, items by display order. */
-export function groupByItemType<T extends { itemType: string; displayOrder: number }>(items: readonly T[]): Array<{ itemType: string; items: T[] }> {
+export function groupByItemType<T extends { itemType: string; displayOrder: number }>(
+  items: readonly T[],
+): Array<{ itemType: string; items: T[] }> {
   const sections = new Map<string, T[]>();
   for (const item of [...items].sort((a, b) => a.displayOrder - b.displayOrder)) {
     const section = sections.get(item.itemType);

@@ -10,9 +10,33 @@ import {
   type ModifierRule,
 } from './modifier-selection.ts';
 
-const side: GroupRule = { id: 1, name: 'Choose a side', minimumChoices: 1, maximumChoices: 1, defaultModifierId: 11, visible: true, modifierIds: [11, 12, 13] };
-const sauces: GroupRule = { id: 2, name: 'Sauces', minimumChoices: 0, maximumChoices: 2, defaultModifierId: null, visible: true, modifierIds: [21, 22, 23] };
-const extras: GroupRule = { id: 3, name: 'Extras', minimumChoices: 0, maximumChoices: 0, defaultModifierId: null, visible: true, modifierIds: [31, 32, 33, 34] };
+const side: GroupRule = {
+  id: 1,
+  name: 'Choose a side',
+  minimumChoices: 1,
+  maximumChoices: 1,
+  defaultModifierId: 11,
+  visible: true,
+  modifierIds: [11, 12, 13],
+};
+const sauces: GroupRule = {
+  id: 2,
+  name: 'Sauces',
+  minimumChoices: 0,
+  maximumChoices: 2,
+  defaultModifierId: null,
+  visible: true,
+  modifierIds: [21, 22, 23],
+};
+const extras: GroupRule = {
+  id: 3,
+  name: 'Extras',
+  minimumChoices: 0,
+  maximumChoices: 0,
+  defaultModifierId: null,
+  visible: true,
+  modifierIds: [31, 32, 33, 34],
+};
 const modifiers = new Map<number, ModifierRule>(
   [11, 12, 13, 21, 22, 23, 31, 32, 33, 34].map((id) => [id, { id, groupId: Math.floor(id / 10), visible: true }]),
 );

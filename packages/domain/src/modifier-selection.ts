@@ -70,7 +70,10 @@ export function overfilledGroups(groups: readonly GroupRule[], selected: readonl
  * Whether every required group of an item can be satisfied: a required group must be visible and
  * offer at least its minimum of visible modifiers; otherwise the item is hidden (spec §5).
  */
-export function requiredGroupsSatisfiable(groups: readonly GroupRule[], modifiers: ReadonlyMap<number, ModifierRule>): boolean {
+export function requiredGroupsSatisfiable(
+  groups: readonly GroupRule[],
+  modifiers: ReadonlyMap<number, ModifierRule>,
+): boolean {
   return groups.filter(isRequiredGroup).every((group) => {
     if (!group.visible) return false;
     const visibleCount = group.modifierIds.filter((id) => {

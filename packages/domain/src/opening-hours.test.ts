@@ -5,7 +5,8 @@ import { isWithinOpeningHours, nextServiceTime, scheduledSlots, type OpeningHour
 const SYDNEY = 'Australia/Sydney';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const everyDay = (opens: string, closes: string): OpeningHours => WEEKDAY_NAMES.map((weekday) => ({ weekday, opens, closes }));
+const everyDay = (opens: string, closes: string): OpeningHours =>
+  WEEKDAY_NAMES.map((weekday) => ({ weekday, opens, closes }));
 const sydney = (month: number, day: number, hour: number, minute = 0) =>
   zonedTimeToUtc({ year: 2026, month, day, hour, minute }, SYDNEY);
 
@@ -49,44 +50,108 @@ describe('nextServiceTime', () => {
 describe('scheduledSlots', () => {
   it('lists quarter hours from now + tts to now + buffer while trading', () => {
     const now = sydney(11, 22, 12, 7);
-    const slots = scheduledSlots({ hours: everyDay('10:00', '22:00'), nowMs: now, timeZone: SYDNEY, ttsMs: 10 * MINUTE, preOrderBufferMs: HOUR });
+    const slots = scheduledSlots({
+      hours: everyDay('10:00', '22:00'),
+      nowMs: now,
+      timeZone: SYDNEY,
+      ttsMs: 10 * MINUTE,
+      preOrderBufferMs: HOUR,
+    });
     expect(slots.map((s) => formatClockTime(s, SYDNEY))).toEqual(['12:30 PM', '12:45 PM', '1:00 PM']);
   });
   it('stops at closing time', () => {
     const now = sydney(11, 22, 21, 0);
-    const slots = scheduledSlots({ hours: everyDay('10:00', '22:00'), nowMs: now, timeZone: SYDNEY, ttsMs: 0, preOrderBufferMs: 4 * HOUR });
+    const slots = scheduledSlots({
+      hours: everyDay('10:00', '22:00'),
+      nowMs: now,
+      timeZone: SYDNEY,
+      ttsMs: 0,
+      preOrderBufferMs: 4 * HOUR,
+    });
     expect(slots.map((s) => formatClockTime(s, SYDNEY))).toEqual(['9:00 PM', '9:15 PM', '9:30 PM', '9:45 PM']);
   });
   it('starts at the next opening when closed now', () => {
     const now = sydney(11, 22, 9, 0);
-    const slots = scheduledSlots({ hours: everyDay('10:00', '22:00'), nowMs: now, timeZone: SYDNEY, ttsMs: 0, preOrderBufferMs: 90 * MINUTE });
+    const slots = scheduledSlots({
+      hours: everyDay('10:00', '22:00'),
+      nowMs: now,
+      timeZone: SYDNEY,
+      ttsMs: 0,
+      preOrderBufferMs: 90 * MINUTE,
+    });
     expect(slots.map((s) => formatClockTime(s, SYDNEY))).toEqual(['10:00 AM', '10:15 AM', '10:30 AM']);
   });
   it('is empty with no buffer or no hours', () => {
     const now = sydney(11, 22, 12);
-    expect(scheduledSlots({ hours: everyDay('10:00', '22:00'), nowMs: now, timeZone: SYDNEY, ttsMs: 0, preOrderBufferMs: 0 })).toEqual([]);
-    expect(scheduledSlots({ hours: [], nowMs: now, timeZone: SYDNEY, ttsMs: 0, preOrderBufferMs: 4 * HOUR })).toEqual([]);
+    expect(
+      scheduledSlots({
+        hours: everyDay('10:00', '22:00'),
+        nowMs: now,
+        timeZone: SYDNEY,
+        ttsMs: 0,
+        preOrderBufferMs: 0,
+      }),
+    ).toEqual([]);
+    expect(scheduledSlots({ hours: [], nowMs: now, timeZone: SYDNEY, ttsMs: 0, preOrderBufferMs: 4 * HOUR })).toEqual(
+      [],
+    );
   });
   it('skips the missing hour on the spring-forward day (4 Oct 2026)', () => {
     const now = sydney(10, 4, 1, 0); // 01:00 AEST
-    const slots = scheduledSlots({ hours: everyDay('00:00', '24:00'), nowMs: now, timeZone: SYDNEY, ttsMs: 0, preOrderBufferMs: 2 * HOUR });
+    const slots = scheduledSlots({
+      hours: everyDay('00:00', '24:00'),
+      nowMs: now,
+      timeZone: SYDNEY,
+      ttsMs: 0,
+      preOrderBufferMs: 2 * HOUR,
+    });
     const labels = slots.map((s) => formatClockTime(s, SYDNEY));
     // Two real hours later the clock reads 04:00: 02:xx never exists.
-    expect(labels).toEqual(['1:00 AM', '1:15 AM', '1:30 AM', '1:45 AM', '3:00 AM', '3:15 AM', '3:30 AM', '3:45 AM', '4:00 AM']);
+    expect(labels).toEqual([
+      '1:00 AM',
+      '1:15 AM',
+      '1:30 AM',
+      '1:45 AM',
+      '3:00 AM',
+      '3:15 AM',
+      '3:30 AM',
+      '3:45 AM',
+      '4:00 AM',
+    ]);
     expect(new Set(slots).size).toBe(slots.length);
   });
   it('lists the repeated hour twice, as distinct instants, on the fall-back day (5 Apr 2026)', () => {
     const now = Date.UTC(2026, 3, 4, 15, 0); // 02:00 AEDT, first pass
-    const slots = scheduledSlots({ hours: everyDay('00:00', '24:00'), nowMs: now, timeZone: SYDNEY, ttsMs: 0, preOrderBufferMs: 2 * HOUR });
+    const slots = scheduledSlots({
+      hours: everyDay('00:00', '24:00'),
+      nowMs: now,
+      timeZone: SYDNEY,
+      ttsMs: 0,
+      preOrderBufferMs: 2 * HOUR,
+    });
     expect(slots).toHaveLength(9);
     expect(slots.every((s, i) => i === 0 || s - (slots[i - 1] ?? 0) === 15 * MINUTE)).toBe(true);
     expect(slots.map((s) => formatClockTime(s, SYDNEY))).toEqual([
-      '2:00 AM', '2:15 AM', '2:30 AM', '2:45 AM', '2:00 AM', '2:15 AM', '2:30 AM', '2:45 AM', '3:00 AM',
+      '2:00 AM',
+      '2:15 AM',
+      '2:30 AM',
+      '2:45 AM',
+      '2:00 AM',
+      '2:15 AM',
+      '2:30 AM',
+      '2:45 AM',
+      '3:00 AM',
     ]);
   });
   it('keeps 10:00 opening on local time across the change (closed overnight, DST starts)', () => {
     const now = sydney(10, 3, 23, 0); // Saturday 23:00 AEST
-    const slots = scheduledSlots({ hours: everyDay('10:00', '22:00'), nowMs: now, timeZone: SYDNEY, ttsMs: 0, preOrderBufferMs: 12 * HOUR });
+    const slots = scheduledSlots({
+      hours: everyDay('10:00', '22:00'),
+      nowMs: now,
+      timeZone: SYDNEY,
+      ttsMs: 0,
+      preOrderBufferMs: 12 * HOUR,
+    });
     expect(slots[0]).toBe(sydney(10, 4, 10, 0));
     expect(formatClockTime(slots[0] ?? 0, SYDNEY)).toBe('10:00 AM');
   });

@@ -79,7 +79,12 @@ export function scheduledSlots(options: {
   if (options.preOrderBufferMs <= 0 || latest < earliest) return [];
   const days = Math.ceil(options.preOrderBufferMs / DAY_MS) + 1;
   const slots = new Set<number>();
-  for (const [start, end] of tradingIntervals(options.hours, options.nowMs, options.timeZone, Math.min(days, LOOK_AHEAD_DAYS))) {
+  for (const [start, end] of tradingIntervals(
+    options.hours,
+    options.nowMs,
+    options.timeZone,
+    Math.min(days, LOOK_AHEAD_DAYS),
+  )) {
     const from = Math.max(start, earliest);
     const to = Math.min(end - 1, latest);
     // Zone offsets are whole quarter hours, so the UTC quarter-hour grid is the local one.

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { GroupRule } from './modifier-selection.ts';
-import { priceOrder, type PricedMenuItem, type PricedModifier, type PricingMenu, type PricingVendor } from './order-pricing.ts';
+import {
+  priceOrder,
+  type PricedMenuItem,
+  type PricedModifier,
+  type PricingMenu,
+  type PricingVendor,
+} from './order-pricing.ts';
 import { zonedTimeToUtc } from './time-zone.ts';
 
 const SYDNEY = 'Australia/Sydney';
@@ -21,8 +27,22 @@ const item = (id: number, extra: Partial<PricedMenuItem> = {}): PricedMenuItem =
   availability: null,
   ...extra,
 });
-const side: GroupRule = { id: 1, name: 'Choose a side', minimumChoices: 1, maximumChoices: 1, defaultModifierId: 11, visible: true, modifierIds: [11, 12] };
-const modifier = (id: number, priceMinor: number): PricedModifier => ({ id, groupId: 1, visible: true, name: `Mod ${id}`, priceMinor });
+const side: GroupRule = {
+  id: 1,
+  name: 'Choose a side',
+  minimumChoices: 1,
+  maximumChoices: 1,
+  defaultModifierId: 11,
+  visible: true,
+  modifierIds: [11, 12],
+};
+const modifier = (id: number, priceMinor: number): PricedModifier => ({
+  id,
+  groupId: 1,
+  visible: true,
+  name: `Mod ${id}`,
+  priceMinor,
+});
 
 const menu: PricingMenu = {
   items: new Map([
@@ -40,7 +60,8 @@ const menu: PricingMenu = {
   groups: new Map([[1, side]]),
 };
 const vendor: PricingVendor = { storeName: 'Grill & Bun', maxBurdenPerOrder: 10, serviceCharges: [] };
-const price = (lines: Parameters<typeof priceOrder>[0], v: PricingVendor = vendor) => priceOrder(lines, menu, v, NOON, SYDNEY);
+const price = (lines: Parameters<typeof priceOrder>[0], v: PricingVendor = vendor) =>
+  priceOrder(lines, menu, v, NOON, SYDNEY);
 
 describe('priceOrder', () => {
   it('prices items and modifiers from the menu, modifiers carrying their parent item id', () => {
@@ -49,15 +70,32 @@ describe('priceOrder', () => {
     if (!result.ok) return;
     expect(result.order.subtotalMinor).toBe(2 * 1590 + 2 * 250);
     expect(result.order.lines).toEqual([
-      { id: 1, parentItemId: null, name: 'Burger', quantity: 2, perItemMinor: 1590, priceMinor: 3180, itemType: 'Mains' },
+      {
+        id: 1,
+        parentItemId: null,
+        name: 'Burger',
+        quantity: 2,
+        perItemMinor: 1590,
+        priceMinor: 3180,
+        itemType: 'Mains',
+      },
       { id: 12, parentItemId: 1, name: 'Mod 12', quantity: 2, perItemMinor: 250, priceMinor: 500, itemType: 'Mains' },
     ]);
   });
   it('adds service charges as ServiceCharge lines', () => {
-    const charged = { ...vendor, serviceCharges: [{ name: 'Service fee', kind: 'fixed' as const, value: 50 }, { name: 'Surcharge', kind: 'percentage' as const, value: 150 }] };
+    const charged = {
+      ...vendor,
+      serviceCharges: [
+        { name: 'Service fee', kind: 'fixed' as const, value: 50 },
+        { name: 'Surcharge', kind: 'percentage' as const, value: 150 },
+      ],
+    };
     const result = price([{ menuItemId: 6, quantity: 1, modifiers: [] }], charged);
     if (!result.ok) throw new Error(result.problem.message);
-    expect(result.order.charges).toEqual([{ name: 'Service fee', minor: 50 }, { name: 'Surcharge', minor: 15 }]);
+    expect(result.order.charges).toEqual([
+      { name: 'Service fee', minor: 50 },
+      { name: 'Surcharge', minor: 15 },
+    ]);
     expect(result.order.totalMinor).toBe(1000 + 50 + 15);
     expect(result.order.lines.filter((l) => l.itemType === 'ServiceCharge')).toHaveLength(2);
   });
@@ -69,9 +107,33 @@ describe('priceOrder', () => {
     ['a quantity over 99', [{ menuItemId: 6, quantity: 100, modifiers: [] }], 'quantity'],
     ['a fractional quantity', [{ menuItemId: 6, quantity: 1.5, modifiers: [] }], 'quantity'],
     ['a missing required option', [{ menuItemId: 1, quantity: 1, modifiers: [] }], 'missing_options'],
-    ['too many choices', [{ menuItemId: 1, quantity: 1, modifiers: [{ modifierId: 11, quantity: 1 }, { modifierId: 12, quantity: 1 }] }], 'too_many_options'],
-    ['an option of another item', [{ menuItemId: 6, quantity: 1, modifiers: [{ modifierId: 11, quantity: 1 }] }], 'bad_option'],
-    ['more than the stock', [{ menuItemId: 4, quantity: 1, modifiers: [] }, { menuItemId: 4, quantity: 2, modifiers: [] }], 'sold_out'],
+    [
+      'too many choices',
+      [
+        {
+          menuItemId: 1,
+          quantity: 1,
+          modifiers: [
+            { modifierId: 11, quantity: 1 },
+            { modifierId: 12, quantity: 1 },
+          ],
+        },
+      ],
+      'too_many_options',
+    ],
+    [
+      'an option of another item',
+      [{ menuItemId: 6, quantity: 1, modifiers: [{ modifierId: 11, quantity: 1 }] }],
+      'bad_option',
+    ],
+    [
+      'more than the stock',
+      [
+        { menuItemId: 4, quantity: 1, modifiers: [] },
+        { menuItemId: 4, quantity: 2, modifiers: [] },
+      ],
+      'sold_out',
+    ],
     ['seven restricted drinks', [{ menuItemId: 2, quantity: 7, modifiers: [] }], 'restricted'],
     ['a burden over the maximum', [{ menuItemId: 6, quantity: 3, modifiers: [] }], 'burden'],
   ] as const)('refuses %s', (_name, lines, code) => {
@@ -93,7 +155,10 @@ describe('priceOrder', () => {
   it('totals equal the sum of price × count plus modifier price × count (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ burger: fc.boolean(), quantity: fc.integer({ min: 1, max: 3 }), extra: fc.boolean() }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.record({ burger: fc.boolean(), quantity: fc.integer({ min: 1, max: 3 }), extra: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
         (picks) => {
           const lines = picks.map((p) =>
             p.burger
@@ -104,7 +169,10 @@ describe('priceOrder', () => {
           if (!result.ok) return;
           const expected = lines.reduce((sum, l) => {
             const base = (menu.items.get(l.menuItemId)?.priceMinor ?? 0) * l.quantity;
-            const mods = l.modifiers.reduce((m, c) => m + (menu.modifiers.get(c.modifierId)?.priceMinor ?? 0) * l.quantity, 0);
+            const mods = l.modifiers.reduce(
+              (m, c) => m + (menu.modifiers.get(c.modifierId)?.priceMinor ?? 0) * l.quantity,
+              0,
+            );
             return sum + base + mods;
           }, 0);
           expect(result.order.subtotalMinor).toBe(expected);

@@ -128,7 +128,8 @@ export function priceOrder(
       if (!Number.isInteger(choice.quantity) || choice.quantity < 1 || choice.quantity > MAX_ITEM_COUNT) {
         return fail('quantity', `Option quantity must be between 1 and ${MAX_ITEM_COUNT}.`, [item.id]);
       }
-      if (selected.includes(modifier.id)) return fail('bad_option', `${modifier.name} is chosen twice for ${item.name}.`, [item.id]);
+      if (selected.includes(modifier.id))
+        return fail('bad_option', `${modifier.name} is chosen twice for ${item.name}.`, [item.id]);
       selected.push(modifier.id);
       const quantity = choice.quantity * line.quantity;
       modifierLines.push({
@@ -146,7 +147,8 @@ export function priceOrder(
       return fail('missing_options', `Please select the following required option: ${missing.join(', ')}`, [item.id]);
     }
     const overfilled = overfilledGroups(groups, selected);
-    if (overfilled.length > 0) return fail('too_many_options', `Too many choices for ${overfilled.join(', ')}.`, [item.id]);
+    if (overfilled.length > 0)
+      return fail('too_many_options', `Too many choices for ${overfilled.join(', ')}.`, [item.id]);
 
     const itemPrice = item.priceMinor * line.quantity;
     summary.push({
@@ -171,7 +173,11 @@ export function priceOrder(
   });
   if (soldOut.length > 0) {
     const names = soldOut.map(([id]) => menu.items.get(id)?.name ?? String(id));
-    return fail('sold_out', `We've sold out of ${names.join(', ')}.`, soldOut.map(([id]) => id));
+    return fail(
+      'sold_out',
+      `We've sold out of ${names.join(', ')}.`,
+      soldOut.map(([id]) => id),
+    );
   }
   if (restricted > MAX_RESTRICTED_ITEMS) {
     return fail('restricted', `Sorry, there is a limit of ${MAX_RESTRICTED_ITEMS} alcoholic drinks per order.`);
@@ -185,8 +191,19 @@ export function priceOrder(
     minor: charge.kind === 'percentage' ? percentageOf(subtotal, charge.value) : charge.value,
   }));
   for (const charge of charges) {
-    summary.push({ id: null, parentItemId: null, name: charge.name, quantity: 1, perItemMinor: charge.minor, priceMinor: charge.minor, itemType: SERVICE_CHARGE });
+    summary.push({
+      id: null,
+      parentItemId: null,
+      name: charge.name,
+      quantity: 1,
+      perItemMinor: charge.minor,
+      priceMinor: charge.minor,
+      itemType: SERVICE_CHARGE,
+    });
   }
   const total = subtotal + charges.reduce((sum, c) => sum + c.minor, 0);
-  return { ok: true, order: { lines: summary, subtotalMinor: subtotal, charges, totalMinor: total, orderBurden: burden, stockNeeded } };
+  return {
+    ok: true,
+    order: { lines: summary, subtotalMinor: subtotal, charges, totalMinor: total, orderBurden: burden, stockNeeded },
+  };
 }

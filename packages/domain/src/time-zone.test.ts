@@ -8,7 +8,13 @@ describe('zonedParts', () => {
   it('reads the local date, time and weekday in a zone', () => {
     // 2026-11-22T05:30Z is 16:30 on Sunday in Sydney (AEDT, +11).
     expect(zonedParts(Date.UTC(2026, 10, 22, 5, 30), SYDNEY)).toEqual({
-      year: 2026, month: 11, day: 22, hour: 16, minute: 30, second: 0, weekday: 'sunday',
+      year: 2026,
+      month: 11,
+      day: 22,
+      hour: 16,
+      minute: 30,
+      second: 0,
+      weekday: 'sunday',
     });
   });
   it('crosses the date line into the next local day', () => {
@@ -38,8 +44,12 @@ describe('zonedTimeToUtc', () => {
     expect(zoneOffsetMs(instant, SYDNEY)).toBe(11 * HOUR);
   });
   it('keeps times either side of a change on their own offsets', () => {
-    expect(zonedTimeToUtc({ year: 2026, month: 10, day: 4, hour: 1, minute: 0 }, SYDNEY)).toBe(Date.UTC(2026, 9, 3, 15, 0));
-    expect(zonedTimeToUtc({ year: 2026, month: 10, day: 4, hour: 4, minute: 0 }, SYDNEY)).toBe(Date.UTC(2026, 9, 3, 17, 0));
+    expect(zonedTimeToUtc({ year: 2026, month: 10, day: 4, hour: 1, minute: 0 }, SYDNEY)).toBe(
+      Date.UTC(2026, 9, 3, 15, 0),
+    );
+    expect(zonedTimeToUtc({ year: 2026, month: 10, day: 4, hour: 4, minute: 0 }, SYDNEY)).toBe(
+      Date.UTC(2026, 9, 3, 17, 0),
+    );
   });
 });
 

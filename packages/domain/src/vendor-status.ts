@@ -16,7 +16,12 @@ export function isOpenToOrder(vendor: VendorStatusInput, nowMs: number, pickedTi
 }
 
 /** Accepts the current order: open to order, not paused, and the order has something in it. */
-export function acceptsOrder(vendor: VendorStatusInput, nowMs: number, pickedTime: number | null, hasItems: boolean): boolean {
+export function acceptsOrder(
+  vendor: VendorStatusInput,
+  nowMs: number,
+  pickedTime: number | null,
+  hasItems: boolean,
+): boolean {
   return isOpenToOrder(vendor, nowMs, pickedTime) && !vendor.isPaused && hasItems;
 }
 
