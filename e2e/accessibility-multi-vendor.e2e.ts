@@ -1,24 +1,30 @@
-import { describe, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ScreenAudit } from './support/a11y.ts';
 import {
+  acceptPolicy,
+  CARD,
+  chooseTakeAway,
   closeWith,
   moveOrder,
   newestOrder,
   openDialog,
   openStoreAudited,
+  payWithTestCard,
   quickOrder,
   quickOrderToPayment,
   submitTestCard,
   reviewContactAndPay,
   waitReadyAndCollect,
 } from './support/a11y-flow.ts';
-import { getMenu, getVendor, menuItem } from './support/api.ts';
+import { getMenu, getVendor, getVendors, menuItem } from './support/api.ts';
+import { fillContact, orderToContact, payWithButton, savedOrderId } from './support/checkout.ts';
 import { ops } from './support/ops.ts';
 import {
   addWithPlus,
   confirmButton,
   confirmStore,
+  expectConfirmButton,
   expectCounter,
   menuRow,
   openOptions,
@@ -27,15 +33,18 @@ import {
   vendorEntry,
 } from './support/ordering.ts';
 import { setupSuite } from './support/suite.ts';
-import { action, dialog, eventually, settle, text, visible, waitForPath } from './support/ui.ts';
+import { action, dialog, eventually, settle, slotPicker, text, visible, waitForPath } from './support/ui.ts';
+import { installWalletStandIns } from './support/wallet-stand-ins.ts';
 
 // Issue 7 part 1: every screen and modal of the multi-vendor build passes axe-core (WCAG 2.2 AA
 // tags) with no violation, every control is a 44×44 px touch target, and nothing scrolls sideways
 // at 320 px or at 200 % zoom.
 const TAP_ROOM = 1;
 const GRILL_AND_BUN = 2;
+const SLICE_PIZZA = 3;
 const DAILY_GRIND = 4;
 const GARDEN_SALAD = 214;
+const NO_OUTLETS = 'None of our outlets are currently available for ordering. Please try later!';
 
 async function chooseAddress(page: Page, typed: string, suggestion: string): Promise<void> {
   const field = await visible(page.getByRole('combobox', { name: 'Delivery address' }));
@@ -280,6 +289,93 @@ describe('accessibility, multi-vendor build', () => {
     await submitTestCard(page);
     await visible(dialog(page, 'Issues Occurred'), 60_000);
     await audit.check('mv-issues-occurred-modal');
+    audit.expectClean();
+  });
+
+  test("discover-vendor with no store taking orders: 'None of our outlets…' over the closed and paused stores", async () => {
+    // The venue's systems close every open store but one, which they pause: none can take an order.
+    const before = await getVendors(suite.server);
+    const open = before.filter((vendor) => vendor.isOpen && !vendor.isPaused);
+    expect(open.length, 'open stores to close').toBeGreaterThan(1);
+    try {
+      for (const [index, vendor] of open.entries()) {
+        await ops(suite.server, 'PATCH', `/vendor/${vendor.id}`, index === 0 ? { isPaused: true } : { isOpen: false });
+      }
+      const page = await suite.newPage();
+      const audit = new ScreenAudit(page);
+      await page.goto('/start');
+      await (await visible(action(page, 'Order & Collect'))).click();
+      await waitForPath(page, '/order-flow/discover-vendor');
+      await visible(text(page, NO_OUTLETS));
+      await visible(vendorEntry(page, open[0]!.storeName).filter({ hasText: 'Back Soon' }));
+      await visible(vendorEntry(page, open[1]!.storeName).filter({ hasText: 'Closed' }));
+      await settle(page);
+      await audit.check('mv-discover-vendor-empty');
+      audit.expectClean();
+    } finally {
+      for (const vendor of open) {
+        await ops(suite.server, 'PATCH', `/vendor/${vendor.id}`, { isOpen: true, isPaused: false });
+      }
+    }
+  });
+
+  test('wait-order of a Scheduled order: a home delivery for the latest deliver time, paid by card', async () => {
+    const page = await suite.newPage();
+    const audit = new ScreenAudit(page);
+    await page.goto('/start');
+    await (await visible(action(page, 'Order Home Delivery'))).click();
+    await waitForPath(page, '/order-flow/delivery');
+    await chooseAddress(page, '12 Smith St, Parramatta', '12 Smith St, Parramatta NSW 2150');
+    await page.getByRole('option', { name: '12 Smith St, Parramatta NSW 2150', exact: true }).click();
+    await (await visible(vendorEntry(page, 'Slice Pizza Co.'))).click();
+
+    // The latest deliver time: later than now plus the time to service, so the paid order is Scheduled.
+    const time = await visible(dialog(page, 'Select preferred deliver time'));
+    const picker = await slotPicker(time);
+    const slots = await eventually(
+      () => picker.slotLabels(),
+      (labels) => labels.length > 0,
+    );
+    expect(slots.length, 'deliver times to choose from').toBeGreaterThan(0);
+    await picker.choose(slots.length - 1);
+    const later = time.getByRole('button', { name: 'Deliver Later', exact: true });
+    await eventually(() => later.isEnabled(), Boolean);
+    await later.click();
+    await waitForPath(page, '/order-flow/place-order');
+    await confirmStore(page, 'Slice Pizza Co.');
+    await addWithPlus(page, 'Garlic Bread', 3);
+    await (await expectConfirmButton(page, 'Confirm my order')).click();
+    await waitForPath(page, '/order-flow/confirm-order');
+    await (await visible(action(page, 'Proceed to Pay'))).click();
+    await waitForPath(page, '/order-flow/confirm-contact');
+    await acceptPolicy(page, null, '');
+    await fillContact(page, { mobile: '0412345678', fullName: CARD.holder });
+    await (await visible(payWithButton(page, 'Card'))).click();
+    await waitForPath(page, '/order-flow/payment');
+    await payWithTestCard(page);
+
+    expect(await newestOrder(suite.server, SLICE_PIZZA, 'Scheduled'), 'the paid order is Scheduled').toBe(
+      await savedOrderId(page),
+    );
+    await visible(page.getByText(/^Scheduled for /));
+    await settle(page);
+    await audit.check('mv-wait-order-scheduled');
+    audit.expectClean();
+  });
+
+  test("confirm-contact's 'Pay With' with the Apple Pay and Google Pay buttons beside Card", async () => {
+    const page = await suite.newPage();
+    const audit = new ScreenAudit(page);
+    await installWalletStandIns(page, {
+      applePay: { canMakePayments: true, token: 'apple-pay-ok' },
+      googlePay: { ready: true, token: '{"signature":"google-pay-ok"}' },
+    });
+    await orderToContact(page, { store: 'Grill & Bun', item: 'Onion Rings' });
+    await fillContact(page, { mobile: '0412345678', fullName: CARD.holder });
+    await chooseTakeAway(page);
+    for (const method of ['Apple Pay', 'Google Pay', 'Card'] as const) await visible(payWithButton(page, method));
+    await settle(page);
+    await audit.check('mv-confirm-contact-wallets');
     audit.expectClean();
   });
 });
