@@ -27,7 +27,11 @@ async function main(): Promise<void> {
   }
 
   let connectionLost = (error: Error) => console.warn('Database connection lost:', error.message);
-  const database = openDatabase(config.database, { onConnectionLost: (error) => connectionLost(error) });
+  const database = openDatabase(config.database, {
+    onConnectionLost: (error) => connectionLost(error),
+    checkpointInBackground: true,
+    onCheckpointError: (error) => console.error('The background WAL checkpointer failed; checkpointing inline', error),
+  });
   await migrateToLatest(database.db);
   const seeded = await seedWhenEmpty(database.db, database.dialect);
 

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './schema.ts';
+import { startWalCheckpointer } from './wal-checkpointer.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -42,6 +43,13 @@ export interface OpenOptions {
    * away). The pool drops that connection and opens new ones as requests need them.
    */
   onConnectionLost?: (error: Error) => void;
+  /**
+   * SQLite files only: checkpoint the WAL from a worker thread instead of on the event loop (the
+   * server turns this on; see wal-checkpointer.ts).
+   */
+  checkpointInBackground?: boolean;
+  /** Told when the background checkpointer fails (the connection then checkpoints itself). */
+  onCheckpointError?: (error: Error) => void;
 }
 
 /** How long a request waits for a new PostgreSQL connection before it fails (and answers 503). */
@@ -75,14 +83,35 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   const sqlite = new SQLite(config.path);
   // WAL lets readers run while one writer commits; NORMAL sync is durable across app crashes in
   // WAL mode (only an OS crash can lose the last commits); busy_timeout waits for a lock instead of
-  // failing at once.
+  // failing at once. A 64 MiB page cache keeps a venue's working set in memory as the file grows
+  // (the default is 2 MiB), and a WAL that a burst made large is cut back once it starts over.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('journal_size_limit = 67108864');
+  const checkpointer =
+    options.checkpointInBackground && config.path !== ':memory:'
+      ? startWalCheckpointer(sqlite, config.path, { onError: options.onCheckpointError })
+      : undefined;
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
+
+/**
+ * Transactions take the write lock when they begin. A deferred transaction that reads and then
+ * writes while another connection (the WAL checkpointer) holds that lock fails at once with
+ * SQLITE_BUSY, since waiting could deadlock; one that asks for the lock first waits its turn.
+ */
+const BEGIN_WRITE = 'begin immediate';
 
 /** Distinct SQL texts kept prepared; the app issues a few dozen. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -97,7 +126,7 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   const prepare = (source: string): SQLite.Statement => {
     let statement = statements.get(source);
     if (!statement) {
-      statement = sqlite.prepare(source);
+      statement = sqlite.prepare(source === 'begin' ? BEGIN_WRITE : source);
       if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
       statements.set(source, statement);
     }
