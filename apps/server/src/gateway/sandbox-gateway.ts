@@ -84,8 +84,8 @@ export class SandboxGateway implements PaymentGateway {
     return accessCode;
   }
 
-  private async successfulCharge(accessCode: string) {
-    return this.db
+  private async successfulCharge(accessCode: string, db: Kysely<Database> = this.db) {
+    return db
       .selectFrom('gateway_transactions')
       .selectAll()
       .where('access_code', '=', accessCode)
@@ -109,9 +109,10 @@ export class SandboxGateway implements PaymentGateway {
 
   private async record(
     values: Omit<Selectable<GatewayTransactionsTable>, 'id' | 'created_at' | 'refunded'>,
+    db: Kysely<Database> = this.db,
   ): Promise<Selectable<GatewayTransactionsTable>> {
     const row = { ...values, id: newId('txn'), created_at: this.clock(), refunded: 0 };
-    await this.db.insertInto('gateway_transactions').values(row).execute();
+    await db.insertInto('gateway_transactions').values(row).execute();
     return row;
   }
 
@@ -136,9 +137,6 @@ export class SandboxGateway implements PaymentGateway {
     if (!session || String(session.amount_minor) !== request.amount || session.reference !== request.reference) {
       return answer(RESULT_INVALID_VERIFICATION, null, null);
     }
-    const paid = await this.successfulCharge(session.access_code);
-    if (paid && paid.refunded === 0) return answer(paid.result_code, paid.id, paid.card_token);
-
     let code = cardOutcome(request.cardNumber, request.cvv);
     if (
       code === RESULT_SUCCESS &&
@@ -146,31 +144,40 @@ export class SandboxGateway implements PaymentGateway {
     ) {
       code = RESULT_VALIDATION_ERROR;
     }
-    let token: string | null = null;
     const masked = code === RESULT_VALIDATION_ERROR ? null : maskCardNumber(request.cardNumber);
-    if (code === RESULT_SUCCESS) {
-      token = newId('tok');
-      await this.db
-        .insertInto('gateway_card_tokens')
-        .values({
-          token,
-          card_holder: request.cardHolder.trim().slice(0, 200),
-          masked_number: maskCardNumber(request.cardNumber),
-          expiry_month: request.expiryMonth.padStart(2, '0'),
-          expiry_year: request.expiryYear.length === 2 ? `20${request.expiryYear}` : request.expiryYear,
-          created_at: this.clock(),
-        })
-        .execute();
-    }
-    const row = await this.record({
-      access_code: session.access_code,
-      kind: 'card',
-      amount_minor: session.amount_minor,
-      result_code: code,
-      card_token: token,
-      masked_number: masked,
+    // One transaction: two requests for the same code cannot both charge, and the card's token and
+    // its charge are stored together (one commit).
+    return this.db.transaction().execute(async (trx) => {
+      const paid = await this.successfulCharge(session.access_code, trx);
+      if (paid && paid.refunded === 0) return answer(paid.result_code, paid.id, paid.card_token);
+      let token: string | null = null;
+      if (code === RESULT_SUCCESS) {
+        token = newId('tok');
+        await trx
+          .insertInto('gateway_card_tokens')
+          .values({
+            token,
+            card_holder: request.cardHolder.trim().slice(0, 200),
+            masked_number: maskCardNumber(request.cardNumber),
+            expiry_month: request.expiryMonth.padStart(2, '0'),
+            expiry_year: request.expiryYear.length === 2 ? `20${request.expiryYear}` : request.expiryYear,
+            created_at: this.clock(),
+          })
+          .execute();
+      }
+      const row = await this.record(
+        {
+          access_code: session.access_code,
+          kind: 'card',
+          amount_minor: session.amount_minor,
+          result_code: code,
+          card_token: token,
+          masked_number: masked,
+        },
+        trx,
+      );
+      return answer(code, row.id, token);
     });
-    return answer(code, row.id, token);
   }
 
   async chargeToken(input: { accessCode: string; cardToken: string; cvv: string }): Promise<GatewayCharge> {

@@ -77,5 +77,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     allowList: (request: FastifyRequest) => isLoopback(request.ip),
   });
 
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Responses only: no client sends compressed bodies, and the decompression hook would run on every request.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+  });
 }
