@@ -105,6 +105,40 @@ describe('route page html', () => {
     expect(head).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">');
   });
 
+  describe('with the early script (build/early-requests.ts)', () => {
+    const early = 'assets/early-requests-0123456789.js';
+    const tag = `<script src="/${early}" async fetchpriority="high"></script>`;
+
+    it('loads it in the head, before the route’s module preloads', () => {
+      const html = routePageHtml(INDEX, { ...assets, early });
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain(`    ${tag}\n`);
+      expect(html.split(tag)).toHaveLength(2);
+      expect(head.indexOf(tag)).toBeLessThan(
+        head.indexOf('<link rel="modulepreload" crossorigin href="/assets/start.js">'),
+      );
+      expect(html.indexOf(tag)).toBeLessThan(html.indexOf('</head>'));
+    });
+
+    it('keeps it at high priority beside prerendered markup, before the low-priority preloads', () => {
+      const html = routePageHtml(INDEX, { ...assets, early }, '<h1>Harbourside</h1>', () => '.a{color:red}');
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain(tag);
+      expect(head.indexOf(tag)).toBeLessThan(
+        head.indexOf('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/start.js">'),
+      );
+      expect(html.split('early-requests')).toHaveLength(2);
+    });
+
+    it('is not there without one', () => {
+      for (const html of [routePageHtml(INDEX, assets), routePageHtml(INDEX, assets, '<h1>Harbourside</h1>')]) {
+        expect(html).not.toContain('early-requests');
+        expect(html).not.toContain(' async');
+        expect(html).not.toContain('fetchpriority="high"');
+      }
+    });
+  });
+
   it('refuses an index.html it cannot fill', () => {
     expect(() => routePageHtml('<html><body><main></main></body></html>', assets)).toThrow(/root/);
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE, setNetworkListener } from './api-client';
+import { EARLY_REQUESTS_GLOBAL, EARLY_RESPONSE_MAX_AGE_MS, registerEarlyRequest } from './early-responses';
 
 function listener() {
   return { networkFailed: vi.fn(), networkSucceeded: vi.fn() };
@@ -64,5 +65,132 @@ describe('API client', () => {
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.body).toBe('{"name":{"fullName":"Sam"}}');
     expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+});
+
+describe('API client with early requests (lib/early-responses.ts)', () => {
+  const MENU = { id: 10, vendorId: 2, items: [] };
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const registry = () => (globalThis as Record<string, unknown>)[EARLY_REQUESTS_GLOBAL] as Map<string, unknown>;
+
+  afterEach(() => {
+    delete (globalThis as Record<string, unknown>)[EARLY_REQUESTS_GLOBAL];
+  });
+
+  it('a GET takes the answer the page asked for early instead of fetching', async () => {
+    const fetchMock = vi.fn(async () => json({ from: 'fetch' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const l = listener();
+    setNetworkListener(l);
+    registerEarlyRequest('/v1/vendor/2/current-menu', Promise.resolve(json(MENU)));
+    await expect(apiRequest('/vendor/2/current-menu')).resolves.toEqual(MENU);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(l.networkSucceeded).toHaveBeenCalledTimes(1);
+    // Taken: the next call fetches.
+    expect(registry().size).toBe(0);
+    await expect(apiRequest('/vendor/2/current-menu')).resolves.toEqual({ from: 'fetch' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for an early answer still on its way', async () => {
+    const fetchMock = vi.fn(async () => json({ from: 'fetch' }));
+    vi.stubGlobal('fetch', fetchMock);
+    let arrive!: (response: Response) => void;
+    registerEarlyRequest('/v1/venue/0/vendors', new Promise<Response>((resolve) => (arrive = resolve)));
+    const request = apiRequest('/venue/0/vendors');
+    arrive(json([{ id: 2 }]));
+    await expect(request).resolves.toEqual([{ id: 2 }]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('only for the same URL: another path fetches and leaves the early answer alone', async () => {
+    const fetchMock = vi.fn(async () => json({ from: 'fetch' }));
+    vi.stubGlobal('fetch', fetchMock);
+    registerEarlyRequest('/v1/vendor/2/current-menu', Promise.resolve(json(MENU)));
+    await expect(apiRequest('/vendor/3/current-menu')).resolves.toEqual({ from: 'fetch' });
+    expect(fetchMock).toHaveBeenCalledWith('/v1/vendor/3/current-menu', expect.objectContaining({ method: 'GET' }));
+    expect(registry().size).toBe(1);
+  });
+
+  it('an early error answer (500) is not used: the call fetches as usual', async () => {
+    const fetchMock = vi.fn(async () => json(MENU));
+    vi.stubGlobal('fetch', fetchMock);
+    const l = listener();
+    setNetworkListener(l);
+    registerEarlyRequest('/v1/vendor/2/current-menu', Promise.resolve(json({ message: 'boom' }, 500)));
+    await expect(apiRequest('/vendor/2/current-menu')).resolves.toEqual(MENU);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledWith('/v1/vendor/2/current-menu', expect.objectContaining({ method: 'GET' }));
+    expect(l.networkFailed).not.toHaveBeenCalled();
+  });
+
+  it('an early request that failed (null) is not used: the call fetches as usual', async () => {
+    const fetchMock = vi.fn(async () => json(MENU));
+    vi.stubGlobal('fetch', fetchMock);
+    const l = listener();
+    setNetworkListener(l);
+    registerEarlyRequest('/v1/vendor/2/current-menu', Promise.reject(new TypeError('Failed to fetch')));
+    await expect(apiRequest('/vendor/2/current-menu')).resolves.toEqual(MENU);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(l.networkFailed).not.toHaveBeenCalled();
+    expect(l.networkSucceeded).toHaveBeenCalledTimes(1);
+  });
+
+  it('an early answer that is too old is not used', async () => {
+    const fetchMock = vi.fn(async () => json(MENU));
+    vi.stubGlobal('fetch', fetchMock);
+    const stale = json({ stale: true });
+    registerEarlyRequest(
+      '/v1/vendor/2/current-menu',
+      Promise.resolve(stale),
+      performance.now() - EARLY_RESPONSE_MAX_AGE_MS - 1_000,
+    );
+    await expect(apiRequest('/vendor/2/current-menu')).resolves.toEqual(MENU);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed early request and a failed fetch: a network error as before', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const l = listener();
+    setNetworkListener(l);
+    registerEarlyRequest('/v1/vendor/2/current-menu', Promise.resolve(null));
+    const error = await apiRequest('/vendor/2/current-menu').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).isNetworkError).toBe(true);
+    expect(l.networkFailed).toHaveBeenCalledWith(false);
+  });
+
+  it('a POST never takes an early answer, even for the same URL', async () => {
+    const fetchMock = vi.fn(async () => json({ from: 'fetch' }));
+    vi.stubGlobal('fetch', fetchMock);
+    registerEarlyRequest('/v1/vendor/2/current-menu', Promise.resolve(json(MENU)));
+    await expect(apiRequest('/vendor/2/current-menu', { method: 'POST', body: {} })).resolves.toEqual({
+      from: 'fetch',
+    });
+    expect(fetchMock).toHaveBeenCalledWith('/v1/vendor/2/current-menu', expect.objectContaining({ method: 'POST' }));
+    // Still there for the GET it was made for.
+    expect(registry().size).toBe(1);
+    fetchMock.mockClear();
+    await expect(apiRequest('/vendor/2/current-menu')).resolves.toEqual(MENU);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('an already cancelled GET does not take the early answer', async () => {
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+      if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+      return json({ from: 'fetch' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    registerEarlyRequest('/v1/vendor/2/current-menu', Promise.resolve(json(MENU)));
+    const controller = new AbortController();
+    controller.abort();
+    const error = await apiRequest('/vendor/2/current-menu', { signal: controller.signal }).catch((e: unknown) => e);
+    expect((error as DOMException).name).toBe('AbortError');
+    expect(registry().size).toBe(1);
+    await expect(apiRequest('/vendor/2/current-menu')).resolves.toEqual(MENU);
   });
 });
