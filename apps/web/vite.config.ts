@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { themeContrastPlugin, themeProperties } from './build/contrast.ts';
 import { precompressPlugin } from './build/precompress.ts';
 import { createPrerenderer } from './build/prerender.ts';
+import { earlyRequestsPlugin } from './build/early-requests.ts';
 import { pwaPlugin } from './build/pwa.ts';
 import { routePagesPlugin, type RoutePage } from './build/route-pages.ts';
 import { PATHS } from './src/app/routes.ts';
@@ -64,10 +65,13 @@ export default defineConfig(({ mode }) => {
   const settings = parseSettings(loadEnv(mode, appDir, 'VITE_'));
   // The app reads these parsed settings (src/config/settings.ts) instead of parsing them again.
   const define = { __BUILD_SETTINGS__: JSON.stringify(settings) };
+  const early = earlyRequestsPlugin(appDir, mode, define);
   const pages = routePagesPlugin(
     routePages(),
     (module) => fileURLToPath(new URL(module, `file://${appDir}`)),
     createPrerenderer(appDir, mode, define),
+    // The screens that open with requests (src/app/order-flow/entry-requests.ts) start them early.
+    { state: early.state, paths: [PATHS.placeOrder, PATHS.waitOrder] },
   );
   return {
     root: appDir,
@@ -76,6 +80,7 @@ export default defineConfig(({ mode }) => {
       react(),
       themeContrastPlugin(settings),
       venueHtmlPlugin(settings),
+      early,
       pages,
       pwaPlugin(settings, pages.state),
       precompressPlugin(),

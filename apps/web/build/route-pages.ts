@@ -1,4 +1,5 @@
 import type { Plugin, Rolldown } from 'vite';
+import { earlyScriptTag, type EarlyScriptState } from './early-requests.ts';
 import { assertStyled } from './prerender.ts';
 
 /**
@@ -22,6 +23,8 @@ export interface RoutePage {
 export interface RouteAssets {
   scripts: string[];
   styles: string[];
+  /** the early script (build/early-requests.ts), for routes that open with requests */
+  early?: string;
 }
 
 /** The file of a route's page, e.g. pages/order-flow/place-order.html; the root's is pages/index.html. */
@@ -106,7 +109,17 @@ export function routePageHtml(
     html.replace(/\n([ \t]*)<\/head>/, (_match, indent: string) =>
       ['', ...tags.map((tag) => `${indent}  ${tag}`), `${indent}</head>`].join('\n'),
     );
-  if (!prerendered) return addToHead(indexHtml, [...styleLinks, ...preloads]);
+  // The early script comes first in the head, so its request goes out before the app's.
+  // The early script comes first in the head (after the charset), so its request goes out before the app's.
+  const withEarly = (html: string) => {
+    if (!assets.early) return html;
+    const tag = earlyScriptTag(assets.early);
+    const charset = /(<meta charset="[^"]*"\s*\/?>)(\n[ \t]*)/i;
+    if (charset.test(html))
+      return html.replace(charset, (_m, meta: string, indent: string) => `${meta}${indent}${tag}${indent}`);
+    return html.replace(/<head>(\n[ \t]*)?/, (match, indent?: string) => `${match}${tag}${indent ?? ''}`);
+  };
+  if (!prerendered) return withEarly(addToHead(indexHtml, [...styleLinks, ...preloads]));
 
   // The screen is already in the HTML: its code may come after the first paint, not race it.
   const lowPriority = (html: string) =>
@@ -118,7 +131,7 @@ export function routePageHtml(
   const hrefs = [...indexLinks.map((link) => link.href), ...assets.styles];
   const inline = `<style>${hrefs.map((href) => stylesheet(href)).join('\n')}</style>`;
   const moved = [...indexLinks.map((link) => link.tag), ...styleLinks];
-  return lowPriority(addToHead(indexHtml.replace(STYLESHEET_LINK, ''), [inline, ...preloads]))
+  return withEarly(lowPriority(addToHead(indexHtml.replace(STYLESHEET_LINK, ''), [inline, ...preloads])))
     .replace('<div id="root"></div>', () => `<div id="root">${prerendered}</div>`)
     .replace(/\n([ \t]*)<\/body>/, (_match, indent: string) =>
       ['', ...moved.map((tag) => `${indent}  ${tag}`), `${indent}</body>`].join('\n'),
@@ -145,6 +158,7 @@ export function routePagesPlugin(
   routes: RoutePage[],
   moduleId: (module: string) => string,
   prerenderer: Prerenderer = { render: () => '' },
+  early?: { state: EarlyScriptState; paths: string[] },
 ): Plugin & { state: RoutePagesState } {
   const state: RoutePagesState = { pages: {}, files: [] };
   return {
@@ -169,7 +183,10 @@ export function routePagesPlugin(
             const fileName = pageFileName(route.path);
             const markup = await prerenderer.render(route.path);
             assertStyled(markup, stylesheets);
-            const source = routePageHtml(indexHtml, assets.get(route.path)!, markup, (href) => {
+            const earlyFile = early?.paths.includes(route.path) ? early.state.fileName : null;
+            if (early?.paths.includes(route.path) && !earlyFile) throw new Error('the early script was not built');
+            const pageAssets = { ...assets.get(route.path)!, ...(earlyFile ? { early: earlyFile } : {}) };
+            const source = routePageHtml(indexHtml, pageAssets, markup, (href) => {
               const css = bundle[href.replace(/^\//, '')];
               if (css?.type !== 'asset') throw new Error(`${href} is not in the bundle`);
               return String(css.source).trim();

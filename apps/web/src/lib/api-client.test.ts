@@ -179,6 +179,19 @@ describe('API client with early requests (lib/early-responses.ts)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('a GET cancelled while its early answer is on its way rejects as an aborted fetch would', async () => {
+    const fetchMock = vi.fn(async () => json({ from: 'fetch' }));
+    vi.stubGlobal('fetch', fetchMock);
+    let arrive!: (response: Response) => void;
+    registerEarlyRequest('/v1/venue/0/vendors', new Promise<Response>((resolve) => (arrive = resolve)));
+    const controller = new AbortController();
+    const request = apiRequest('/venue/0/vendors', { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    arrive(json([{ id: 2 }]));
+    expect(((await request) as DOMException).name).toBe('AbortError');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('an already cancelled GET does not take the early answer', async () => {
     const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
       if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');

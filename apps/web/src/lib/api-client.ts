@@ -1,4 +1,5 @@
 import { settings } from '../config/settings';
+import { takeEarlyResponse } from './early-responses';
 
 /** An API call that failed: a network failure (no answer) or an answer with an error status. */
 export class ApiError extends Error {
@@ -70,9 +71,15 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     init.headers = { 'Content-Type': 'application/json', ...init.headers };
   }
 
+  const url = apiUrl(path);
+  // The page may have asked already, while the app's code was on its way (lib/early-responses.ts).
+  const early = method === 'GET' && !signal?.aborted ? takeEarlyResponse(method, url) : null;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), init);
+    const earlyResponse = early ? await early : null;
+    // Cancelled while the early answer was on its way: as fetch itself would, reject.
+    if (signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+    response = earlyResponse?.ok ? earlyResponse : await fetch(url, init);
   } catch (error) {
     // An aborted call is the caller's choice, not a connection problem.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -14,7 +14,7 @@ import { toSelectedVendor, vendorSelected } from '../../features/vendors/store/v
 import { PATHS } from '../routes';
 import type { AppStore, RootState } from '../store';
 import { chooseStorePath, noVendorRedirect, queryVendorId, storeGuard } from './guards';
-import { currentVendorId } from './require-order';
+import { currentVendorId, venueIdFor } from './entry-requests';
 
 export type StepData =
   | { kind: 'ready'; vendorId: number; soldOut: string[]; guard: StoreGuard | null }
@@ -25,15 +25,6 @@ export type StepData =
 
 function hasItems(state: RootState): boolean {
   return Object.keys(state.order.userOrder).length > 0;
-}
-
-/** The venue whose vendor list holds the vendor. */
-function venueIdFor(state: RootState, vendorId: number): number {
-  const selected = state.venue.selectedVendor;
-  if (selected && selected.id === vendorId) return selected.venueId;
-  const listed = state.venue.vendors.data.find((vendor) => vendor.id === vendorId);
-  if (listed) return listed.venueId;
-  return settings.multiVendor ? (settings.discoverVenueId ?? settings.venueId) : settings.venueId;
 }
 
 /** The loader of place-order ('place-order') and confirm-order ('confirm-order'). */
