@@ -4,7 +4,7 @@
  * the PaymentGateway interface. Card numbers and CVVs are never stored or logged: a card becomes
  * a masked number and a token.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../lib/random-bytes.ts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, GatewayTransactionsTable } from '../db/schema.ts';
 import {

@@ -1,5 +1,5 @@
 /** Consumers: anonymous customers known by an id and a signing key (spec §3 Consumer, §6). */
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../../lib/random-bytes.ts';
 import type {
   ConsumerProfile,
   CreateConsumerRequest,
@@ -10,6 +10,11 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { ConsumersTable, Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { findConsumer, insertConsumer, updateConsumerRow } from './consumers.repository.ts';
+
+/** Who signed a request (consumer-auth.ts). Services read the consumer's row where they need more than its id. */
+export interface SignedConsumer {
+  id: string;
+}
 
 export type ConsumerRow = Selectable<ConsumersTable>;
 
@@ -55,7 +60,7 @@ export async function createConsumer(
 /** Changes the signer's own details; fields left out stay. */
 export async function updateConsumer(
   db: Kysely<Database>,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   input: UpdateConsumerRequest,
   nowMs: number,
 ): Promise<ConsumerProfile> {

@@ -9,7 +9,7 @@ import { toMoney, percentageOf } from '@venue/domain/money';
 import type { Kysely, Selectable } from 'kysely';
 import type { CouponsTable, Database } from '../../db/schema.ts';
 import { conflict, unprocessable } from '../../lib/http-error.ts';
-import type { ConsumerRow } from '../consumers/consumers.service.ts';
+import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import { findOrder, updateOrderIfStatus } from '../orders/orders.repository.ts';
 import { requireOwnOrder, summaryWithDiscount, type OrderRow } from '../orders/orders.service.ts';
 import { ALREADY_PAID_MESSAGE, purchaseWithCoupon, type PaymentDeps } from '../payments/payments.service.ts';
@@ -71,18 +71,18 @@ async function toOrderCoupon(db: Kysely<Database>, order: OrderRow): Promise<Ord
   };
 }
 
-export async function getOrderCoupon(db: Kysely<Database>, consumer: ConsumerRow, orderId: number) {
+export async function getOrderCoupon(db: Kysely<Database>, consumer: SignedConsumer, orderId: number) {
   return toOrderCoupon(db, await requireOwnOrder(db, consumer, orderId));
 }
 
-export async function getInvoice(db: Kysely<Database>, consumer: ConsumerRow, orderId: number) {
+export async function getInvoice(db: Kysely<Database>, consumer: SignedConsumer, orderId: number) {
   return toInvoice(await requireOwnOrder(db, consumer, orderId));
 }
 
 /** Applies (or replaces) the coupon of a pending order and reprices it; 422 'Invalid coupon code.' for any unusable code. */
 export async function applyCoupon(
   db: Kysely<Database>,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   orderId: number,
   code: string,
   nowMs: number,
@@ -111,7 +111,7 @@ export async function applyCoupon(
 /** Pays the order with its coupon when the coupon covers the whole total. */
 export async function purchaseOrderWithCoupon(
   deps: PaymentDeps,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   orderId: number,
   input: { couponCode?: string | undefined; verificationCode?: string | undefined },
 ) {

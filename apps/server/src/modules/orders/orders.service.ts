@@ -18,7 +18,7 @@ import type { PricedOrder } from '@venue/domain/order-pricing';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { conflict, notFound, unprocessable } from '../../lib/http-error.ts';
-import type { ConsumerRow } from '../consumers/consumers.service.ts';
+import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import {
   priceVendorOrder,
   STALE_PICKUP_TIME_MESSAGE,
@@ -175,7 +175,7 @@ function checkServiceMode(input: PlaceOrderRequest, vendor: Vendor, priced: Pric
  */
 export async function placeOrder(
   deps: PricingDeps,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   vendorId: number,
   input: PlaceOrderRequest,
   options: { idempotencyKey?: string | undefined; campaignId?: string | undefined },
@@ -275,7 +275,7 @@ function itemIndex(order: PricedOrder, index: number): number {
 /** The consumer's own order at a vendor; others' orders answer 404 exactly like missing ones. */
 export async function requireOwnOrder(
   db: Db,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   orderId: number,
   vendorId?: number,
 ): Promise<OrderRow> {
@@ -286,7 +286,7 @@ export async function requireOwnOrder(
 
 export async function getOrder(
   db: Kysely<Database>,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   vendorId: number,
   orderId: number,
   nowMs: number,
@@ -332,7 +332,7 @@ export function claimTicket(orderId: number): string {
 /** The customer saw the pick-up alert: PendingAlerted → Alerted (other statuses stay). */
 export async function markAlerted(
   db: Kysely<Database>,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   vendorId: number,
   orderId: number,
   nowMs: number,

@@ -6,7 +6,7 @@
  * update or a crowd of payers for the last units can never charge, queue or sell twice. A payment
  * that cannot be honoured (sold out meanwhile) is refunded at the gateway.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../../lib/random-bytes.ts';
 import type { InitiatedPayment, PaymentOutcome } from '@venue/contract/payment';
 import { AUD } from '@venue/domain/money';
 import type { Kysely, Selectable } from 'kysely';
@@ -20,7 +20,7 @@ import {
   insertSavedCard,
   latestSavedCard,
 } from '../consumers/consumers.repository.ts';
-import type { ConsumerRow } from '../consumers/consumers.service.ts';
+import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
 import { bumpMenuVersion } from '../menu/menu.repository.ts';
 import { findVendorRow } from '../vendors/vendors.repository.ts';
@@ -80,7 +80,7 @@ async function reload(db: Kysely<Database>, payment: PaymentRow) {
 /** The signer's payment of the signer's order; 404 for anything else. */
 async function requirePayment(
   db: Kysely<Database>,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   orderId: number,
   paymentId: number,
   vendorId?: number,
@@ -94,7 +94,7 @@ async function requirePayment(
 /** Starts a card payment of the order's total: an access code from the gateway and its JSONP form URL. */
 export async function initiatePayment(
   deps: PaymentDeps,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   vendorId: number,
   orderId: number,
   formActionUrl: string,
@@ -160,7 +160,7 @@ class OrderNotPending extends Error {}
  */
 async function applyCharge(
   deps: PaymentDeps,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   order: OrderRow,
   payment: PaymentRow,
   charge: GatewayCharge | null,
@@ -316,7 +316,7 @@ async function applyCharge(
  */
 export async function settleUnreportedCharge(
   deps: PaymentDeps,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   order: OrderRow,
 ): Promise<boolean> {
   if (order.order_status !== 'Pending') return false;
@@ -337,7 +337,7 @@ export async function settleUnreportedCharge(
 /** GET order: the signer's order, first settling a charge the app never reported. */
 export async function getSettledOrder(
   deps: PaymentDeps,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   vendorId: number,
   orderId: number,
 ): Promise<OrderRow> {
@@ -352,7 +352,7 @@ export async function getSettledOrder(
  */
 export async function settleCardPayment(
   deps: PaymentDeps,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   orderId: number,
   paymentId: number,
   options: { savePaymentMethod?: boolean | undefined; vendorId?: number | undefined },
@@ -392,7 +392,7 @@ export async function settleUnreportedPayment(
 /** purchase/token: pays an initiated payment with the consumer's saved card and a fresh CVV. */
 export async function purchaseWithSavedCard(
   deps: PaymentDeps,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   orderId: number,
   paymentId: number,
   cvv: string,
@@ -413,7 +413,7 @@ export async function purchaseWithSavedCard(
 /** purchase/wallet: Apple Pay or Google Pay for the whole order total. */
 export async function purchaseWithWallet(
   deps: PaymentDeps,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   orderId: number,
   input: { amount: number; walletType: 'APPLEPAYWEB' | 'GOOGLE'; walletToken: string },
 ) {
@@ -475,7 +475,7 @@ export async function purchaseWithWallet(
 /** Pays an order whose coupon covers the whole total (coupon/purchase). */
 export async function purchaseWithCoupon(
   deps: PaymentDeps,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   order: OrderRow,
 ): Promise<PaymentOutcome> {
   if (order.order_status !== 'Pending') throw conflict(ALREADY_PAID_MESSAGE);
@@ -513,7 +513,7 @@ export async function purchaseWithCoupon(
 /** An Apple Pay merchant session for the consumer's own pending order at a store that takes Apple Pay. */
 export async function applePaySession(
   deps: PaymentDeps,
-  consumer: ConsumerRow,
+  consumer: SignedConsumer,
   orderId: number,
   validationUrl: string,
   domainName: string,

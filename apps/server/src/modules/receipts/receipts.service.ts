@@ -7,7 +7,8 @@ import { formatMoney } from '@venue/domain/money';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
-import type { ConsumerRow } from '../consumers/consumers.service.ts';
+import { findConsumer } from '../consumers/consumers.repository.ts';
+import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import { summaryWithDiscount, type OrderRow } from '../orders/orders.service.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -97,7 +98,7 @@ ${row(['Grand Total', escapeHtml(formatMoney(summary.total.minorAmount))], true)
   };
 }
 
-export async function issueReceipt(deps: ReceiptDeps, consumer: ConsumerRow, orderId: number, nowMs: number) {
+export async function issueReceipt(deps: ReceiptDeps, consumer: SignedConsumer, orderId: number, nowMs: number) {
   const { db } = deps;
   const order = await db
     .selectFrom('orders')
@@ -107,7 +108,9 @@ export async function issueReceipt(deps: ReceiptDeps, consumer: ConsumerRow, ord
     .executeTakeFirst();
   if (!order) throw notFound(`Order ${orderId} not found`);
   if (order.paid_at === null) throw unprocessable(NOT_PAID_MESSAGE);
-  const email = consumer.email?.trim();
+  // The consumer's contact as it is now (it may have changed since the order).
+  const contact = await findConsumer(db, consumer.id);
+  const email = contact?.email?.trim();
   if (!email) throw unprocessable(NO_EMAIL_MESSAGE);
   const recent = await db
     .selectFrom('receipts')
@@ -130,7 +133,7 @@ export async function issueReceipt(deps: ReceiptDeps, consumer: ConsumerRow, ord
       timeZone: place.time_zone,
       order,
       summary: summaryWithDiscount(order),
-      customerName: consumer.full_name,
+      customerName: contact?.full_name ?? null,
     },
     deps.publicUrl,
   );
