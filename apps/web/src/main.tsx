@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/app';
 import { renderWhenReady } from './app/render-when-ready';
@@ -13,11 +13,15 @@ if (!container) throw new Error('index.html has no #root element');
 const store = createAppStore();
 const router = createAppRouter(store);
 const root = createRoot(container);
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread for its whole length, so a tap or scroll meanwhile is not kept waiting.
 renderWhenReady(container, router, () =>
-  root.render(
-    <StrictMode>
-      <App store={store} router={router} />
-    </StrictMode>,
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App store={store} router={router} />
+      </StrictMode>,
+    ),
   ),
 );
 
