@@ -109,7 +109,6 @@ export function routePageHtml(
     html.replace(/\n([ \t]*)<\/head>/, (_match, indent: string) =>
       ['', ...tags.map((tag) => `${indent}  ${tag}`), `${indent}</head>`].join('\n'),
     );
-  // The early script comes first in the head, so its request goes out before the app's.
   // The early script comes first in the head (after the charset), so its request goes out before the app's.
   const withEarly = (html: string) => {
     if (!assets.early) return html;
@@ -183,9 +182,9 @@ export function routePagesPlugin(
             const fileName = pageFileName(route.path);
             const markup = await prerenderer.render(route.path);
             assertStyled(markup, stylesheets);
-            const earlyFile = early?.paths.includes(route.path) ? early.state.fileName : null;
-            if (early?.paths.includes(route.path) && !earlyFile) throw new Error('the early script was not built');
-            const pageAssets = { ...assets.get(route.path)!, ...(earlyFile ? { early: earlyFile } : {}) };
+            const wantsEarly = early?.paths.includes(route.path) ?? false;
+            if (wantsEarly && !early?.state.fileName) throw new Error('the early script was not built');
+            const pageAssets = { ...assets.get(route.path)!, ...(wantsEarly ? { early: early!.state.fileName! } : {}) };
             const source = routePageHtml(indexHtml, pageAssets, markup, (href) => {
               const css = bundle[href.replace(/^\//, '')];
               if (css?.type !== 'asset') throw new Error(`${href} is not in the bundle`);

@@ -12,36 +12,26 @@ export const NUL_MESSAGE = 'must not contain the NUL character (\\u0000)';
 
 /** The path to the first text (string value or object key) holding a NUL, or null when there is none. */
 export function findNul(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
-  // Most requests hold no NUL at all: look for one without building paths, then find where it is.
-  return holdsNul(value) ? pathToNul(value, path) : null;
+  const rest = nulAt(value);
+  return rest ? [...path, ...rest] : null;
 }
 
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some(holdsNul);
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    if (key.includes('\u0000') || holdsNul((value as Record<string, unknown>)[key])) return true;
-  }
-  return false;
-}
-
-function pathToNul(value: unknown, path: (string | number)[]): (string | number)[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+/** Where under `value` a NUL is; the path is built on the way back, so a clean request allocates nothing. */
+function nulAt(value: unknown): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : null;
+  if (value === null || typeof value !== 'object') return null;
   if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = pathToNul(item, [...path, i]);
-      if (found) return found;
+    for (let i = 0; i < value.length; i += 1) {
+      const found = nulAt(value[i]);
+      if (found) return [i, ...found];
     }
     return null;
   }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return [...path, key];
-      const found = pathToNul(item, [...path, key]);
-      if (found) return found;
-    }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes('\u0000')) return [key];
+    const found = nulAt((value as Record<string, unknown>)[key]);
+    if (found) return [key, ...found];
   }
   return null;
 }

@@ -5,8 +5,6 @@ import type { AppStore } from '../store';
 import { currentVendorId } from './entry-requests';
 import { noVendorRedirect } from './guards';
 
-export { currentVendorId };
-
 /** A loader for protected routes without a menu of their own: back to start or discover when there is no order. */
 export function requireOrder(store: AppStore) {
   return () => {

@@ -58,7 +58,7 @@ import { ORDER_ORIGIN } from '../../lib/order-origin';
 import type { SigningKey } from '../../lib/request-signing';
 import { FlowScreen } from '../flow-screen';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { currentVendorId } from '../order-flow/require-order';
+import { currentVendorId } from '../order-flow/entry-requests';
 import { PATHS } from '../routes';
 import type { RootState } from '../store';
 
