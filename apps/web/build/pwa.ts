@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Plugin, Rolldown } from 'vite';
+import { MANIFEST_URL } from '../src/lib/manifest-link.ts';
 
 /**
  * The installable app (issue 7 part 3): a web app manifest with the venue's name and icons, and a
@@ -18,7 +19,7 @@ export interface PwaTheme {
 
 /** The page colour of the default theme (styles/global.css `--page`): the splash screen behind the icon. */
 export const PAGE_BACKGROUND = '#f3f5f7';
-export const MANIFEST_FILE = 'manifest.webmanifest';
+export const MANIFEST_FILE = MANIFEST_URL.replace(/^\//, '');
 export const SERVICE_WORKER_FILE = 'sw.js';
 /** Home screens show about 12 characters under an icon. */
 const SHORT_NAME_MAX = 12;

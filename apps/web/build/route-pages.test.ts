@@ -47,6 +47,7 @@ const INDEX = `<!doctype html>
     <script type="module" crossorigin src="/assets/index.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/app.js">
     <link rel="stylesheet" crossorigin href="/assets/index.css">
+    <link rel="manifest" href="/manifest.webmanifest">
   </head>
   <body>
     <div id="root"></div>
@@ -130,8 +131,19 @@ describe('route page html', () => {
       expect(html.split('early-requests')).toHaveLength(2);
     });
 
+    it('leaves the manifest out, for the app to link once the screen has painted', () => {
+      for (const html of [
+        routePageHtml(INDEX, { ...assets, early }),
+        routePageHtml(INDEX, { ...assets, early }, '<h1>Harbourside</h1>', () => '.a{color:red}'),
+      ]) {
+        expect(html).not.toContain('manifest');
+        expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">\n');
+      }
+    });
+
     it('is not there without one', () => {
       for (const html of [routePageHtml(INDEX, assets), routePageHtml(INDEX, assets, '<h1>Harbourside</h1>')]) {
+        expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
         expect(html).not.toContain('early-requests');
         expect(html).not.toContain(' async');
         expect(html).not.toContain('fetchpriority="high"');

@@ -83,6 +83,7 @@ export function routeAssets(
   return result;
 }
 
+const MANIFEST_LINK = /<link rel="manifest"[^>]*>\n?[ \t]*/;
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*>\n?[ \t]*/g;
 
 /**
@@ -110,8 +111,11 @@ export function routePageHtml(
       ['', ...tags.map((tag) => `${indent}  ${tag}`), `${indent}</head>`].join('\n'),
     );
   // The early script comes first in the head (after the charset), so its request goes out before the app's.
-  const withEarly = (html: string) => {
-    if (!assets.early) return html;
+  // Such a page leaves the manifest out: the app links it once the screen has painted
+  // (src/lib/manifest-link.ts), so the browser does not fetch it and an icon in the meantime.
+  const withEarly = (page: string) => {
+    if (!assets.early) return page;
+    const html = page.replace(MANIFEST_LINK, '');
     const tag = earlyScriptTag(assets.early);
     const charset = /(<meta charset="[^"]*"\s*\/?>)(\n[ \t]*)/i;
     if (charset.test(html))

@@ -4,6 +4,8 @@ import { App, createAppRouter } from './app/app';
 import { renderWhenReady } from './app/render-when-ready';
 import { createAppStore } from './app/store';
 import { isProductionBuild } from './config/settings';
+import { afterFirstPaint } from './lib/first-paint';
+import { linkManifest } from './lib/manifest-link';
 import { registerServiceWorker } from './lib/service-worker';
 import './styles/global.css';
 
@@ -25,4 +27,7 @@ renderWhenReady(container, router, () =>
   ),
 );
 
-if (isProductionBuild) registerServiceWorker();
+if (isProductionBuild) {
+  registerServiceWorker();
+  afterFirstPaint(() => linkManifest());
+}

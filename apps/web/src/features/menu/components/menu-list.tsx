@@ -1,6 +1,7 @@
 import type { MenuItem } from '@venue/contract/menu';
 import { formatMoney } from '@venue/domain/money';
 import { displayAssetUrl } from '../../../lib/display-asset';
+import { useFirstPaintDone } from '../../../lib/first-paint';
 import { sectionId, type MenuSection } from '../lib/menu-view';
 import styles from './menu-list.module.css';
 
@@ -30,6 +31,8 @@ const EAGER_IMAGES = 4;
 
 /** Spec §2 place-order menu: item types as headed sections, each item with picture, text, price and counter. */
 export function MenuList({ sections, basket, hasOptions, onIncrease, onDecrease, onOptions, disabled }: MenuListProps) {
+  // Pictures load once the menu has painted (lib/first-paint.ts); their slots are kept meanwhile.
+  const painted = useFirstPaintDone();
   const eager = new Set(
     sections
       .flatMap((section) => section.items)
@@ -56,6 +59,7 @@ export function MenuList({ sections, basket, hasOptions, onIncrease, onDecrease,
                 inBasket={basket.get(item.name)}
                 withOptions={hasOptions(item)}
                 eager={eager.has(item.id)}
+                painted={painted}
                 disabled={disabled ?? false}
                 onIncrease={onIncrease}
                 onDecrease={onDecrease}
@@ -74,13 +78,25 @@ interface RowProps {
   inBasket: ItemInBasket | undefined;
   withOptions: boolean;
   eager: boolean;
+  /** whether the first screen has painted, so the picture may load */
+  painted: boolean;
   disabled: boolean;
   onIncrease: (item: MenuItem) => void;
   onDecrease: (item: MenuItem) => void;
   onOptions: (item: MenuItem) => void;
 }
 
-function MenuItemRow({ item, inBasket, withOptions, eager, disabled, onIncrease, onDecrease, onOptions }: RowProps) {
+function MenuItemRow({
+  item,
+  inBasket,
+  withOptions,
+  eager,
+  painted,
+  disabled,
+  onIncrease,
+  onDecrease,
+  onOptions,
+}: RowProps) {
   const count = inBasket?.count ?? 0;
   const soldOut = item.currentInventory === 0;
   return (
@@ -88,8 +104,8 @@ function MenuItemRow({ item, inBasket, withOptions, eager, disabled, onIncrease,
       {item.displayAssetId !== null ? (
         <img
           className={styles.thumb}
-          src={displayAssetUrl(item.displayAssetId)}
-          alt={item.name}
+          src={painted ? displayAssetUrl(item.displayAssetId) : undefined}
+          alt={painted ? item.name : ''}
           width={72}
           height={72}
           loading={eager ? 'eager' : 'lazy'}

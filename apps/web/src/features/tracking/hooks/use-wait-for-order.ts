@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import { waitEntryAction, waitOutcome } from '@venue/domain/order-status';
 import { errorMessage } from '../../../lib/api-client';
+import { afterFirstPaint } from '../../../lib/first-paint';
 import type { SigningKey } from '../../../lib/request-signing';
 import { getPlacedOrder } from '../api/get-placed-order';
 import { sendAlertedOnce } from '../lib/alerted-once';
@@ -70,38 +71,47 @@ export function useWaitForOrder({
       return;
     }
 
-    return startOrderPolling(
-      {
-        fetchStatus: async () => {
-          if (!signing) throw new Error('The order cannot be read without the consumer key.');
-          try {
-            const order = await getPlacedOrder(signing, vendorId, orderId, { background: true });
-            // Another order may have taken its place while the answer was on its way: keep that one.
-            if (store.getState().placedOrder.id !== orderId) return 'Waiting';
-            dispatch(orderReceived(order));
-            dispatch(
-              orderDetailsReceived({
-                id: order.id,
-                paymentSummary: order.paymentSummary,
-                serviceMode: order.serviceMode,
-              }),
-            );
-            return order.orderStatus;
-          } catch (error) {
-            dispatch(orderFetchFailed(errorMessage(error)));
-            throw error;
-          }
+    // The screen first shows the saved order; the first read waits until that has painted
+    // (lib/first-paint.ts), so on a slow line it does not hold up the screen's code.
+    let stopPolling: (() => void) | undefined;
+    const cancelStart = afterFirstPaint(() => {
+      stopPolling = startOrderPolling(
+        {
+          fetchStatus: async () => {
+            if (!signing) throw new Error('The order cannot be read without the consumer key.');
+            try {
+              const order = await getPlacedOrder(signing, vendorId, orderId, { background: true });
+              // Another order may have taken its place while the answer was on its way: keep that one.
+              if (store.getState().placedOrder.id !== orderId) return 'Waiting';
+              dispatch(orderReceived(order));
+              dispatch(
+                orderDetailsReceived({
+                  id: order.id,
+                  paymentSummary: order.paymentSummary,
+                  serviceMode: order.serviceMode,
+                }),
+              );
+              return order.orderStatus;
+            } catch (error) {
+              dispatch(orderFetchFailed(errorMessage(error)));
+              throw error;
+            }
+          },
+          onWaitOver: (found) => {
+            const outcome = waitOutcome(found);
+            if (outcome === 'pick-up') setState({ kind: 'pick-up', status: found });
+            else if (outcome === 'problem') setState({ kind: 'problem', cancelled: true });
+            else setState({ kind: 'move-on' });
+          },
+          onError: () => setState({ kind: 'problem', cancelled: false }),
         },
-        onWaitOver: (found) => {
-          const outcome = waitOutcome(found);
-          if (outcome === 'pick-up') setState({ kind: 'pick-up', status: found });
-          else if (outcome === 'problem') setState({ kind: 'problem', cancelled: true });
-          else setState({ kind: 'move-on' });
-        },
-        onError: () => setState({ kind: 'problem', cancelled: false }),
-      },
-      intervalMs,
-    );
+        intervalMs,
+      );
+    });
+    return () => {
+      cancelStart();
+      stopPolling?.();
+    };
   }, [dispatch, store, consumerId, hmacKey, vendorId, orderId, intervalMs, run]);
 
   const retry = useCallback(() => {

@@ -1,4 +1,5 @@
 import { displayAssetUrl } from '../../../lib/display-asset';
+import { useFirstPaintDone } from '../../../lib/first-paint';
 import styles from './vendor-logo.module.css';
 
 /** A vendor's logo (100x thumbnail), or its initial on a tile when it has none. Decorative: the name sits beside it. */
@@ -11,6 +12,8 @@ export function VendorLogo({
   storeName: string;
   size?: number;
 }) {
+  // Pictures load once the first screen has painted (lib/first-paint.ts); the slot is kept meanwhile.
+  const painted = useFirstPaintDone();
   if (assetId === null) {
     return (
       <span className={`${styles.logo} ${styles.placeholder}`} style={{ width: size, height: size }} aria-hidden="true">
@@ -19,6 +22,13 @@ export function VendorLogo({
     );
   }
   return (
-    <img className={styles.logo} src={displayAssetUrl(assetId)} alt="" width={size} height={size} decoding="async" />
+    <img
+      className={styles.logo}
+      src={painted ? displayAssetUrl(assetId) : undefined}
+      alt=""
+      width={size}
+      height={size}
+      decoding="async"
+    />
   );
 }
