@@ -297,9 +297,14 @@ export async function getOrder(
 /**
  * Queues a paid order at once: Scheduled when the requested time is later than now plus the
  * vendor's time to service, else Waiting behind the orders already waiting. Only a Paid order
- * moves, so a retried payment update can never queue it twice.
+ * moves, so a retried payment update can never queue it twice. Answers the status it was given.
  */
-export async function queuePaidOrder(trx: Db, order: OrderRow, ttsMs: number, nowMs: number): Promise<void> {
+export async function queuePaidOrder(
+  trx: Db,
+  order: OrderRow,
+  ttsMs: number,
+  nowMs: number,
+): Promise<'Scheduled' | 'Waiting'> {
   const scheduled = order.requested_service_time !== null && order.requested_service_time > nowMs + ttsMs;
   if (scheduled) {
     await updateOrderIfStatus(trx, order.id, 'Paid', {
@@ -309,7 +314,7 @@ export async function queuePaidOrder(trx: Db, order: OrderRow, ttsMs: number, no
       time_service_estimated: order.requested_service_time,
       updated_at: nowMs,
     });
-    return;
+    return 'Scheduled';
   }
   const [{ waiting }, pace] = await Promise.all([
     countWaiting(trx, order.vendor_id),
@@ -322,6 +327,7 @@ export async function queuePaidOrder(trx: Db, order: OrderRow, ttsMs: number, no
     time_service_estimated: estimateReadyAt({ queuedAt: nowMs, position: Number(waiting) + 1, nowMs, pace }),
     updated_at: nowMs,
   });
+  return 'Waiting';
 }
 
 /** The order number shown to staff: short, and unique because it is the order id. */

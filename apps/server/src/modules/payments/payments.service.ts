@@ -209,6 +209,8 @@ async function applyCharge(
   }
 
   let stockTaken = false;
+  /** the status this request queued the order with; null when another request settled the payment first */
+  let queuedAs: string | null = null;
   try {
     await db.transaction().execute(async (trx) => {
       const moved = await updatePaymentIfStatus(trx, payment.id, 'Initiated', {
@@ -255,7 +257,7 @@ async function applyCharge(
       }
       const vendor = await findVendorTts(trx, order.vendor_id);
       const paidOrder = { ...order, order_status: 'Paid', paid_at: now, updated_at: now };
-      await queuePaidOrder(trx, paidOrder, Number(vendor?.tts_ms ?? 0), now);
+      queuedAs = await queuePaidOrder(trx, paidOrder, Number(vendor?.tts_ms ?? 0), now);
       await recordAudit(trx, {
         at: now,
         actor: 'system',
@@ -301,6 +303,10 @@ async function applyCharge(
         created_at: now,
       });
     }
+  }
+  // Settled here: the outcome is known without reading the rows back.
+  if (queuedAs !== null) {
+    return outcome({ ...payment, status: 'Succeeded' }, { ...order, order_status: queuedAs }, 1, [RESULT_MESSAGES[1]!]);
   }
   const after = await reload(db, payment);
   if (after.payment.status === 'Succeeded') return outcome(after.payment, after.order, 1, [RESULT_MESSAGES[1]!]);
