@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, describe, expect, it } from 'vitest';
 import { databases } from '../test/databases.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { routePage } from './web-app.ts';
+import { DOCUMENT_ONLY_HEADERS, routePage } from './web-app.ts';
 
 /** A small build as apps/web makes it: index.html, route pages, the worker, the manifest, hashed assets. */
 const webDist = mkdtempSync(join(tmpdir(), 'venue-web-app-'));
@@ -76,6 +76,23 @@ describe('serving the web app', () => {
     expect(index.headers['cache-control']).toBe('no-cache');
     for (const asset of ['/assets/index-abc123.js', '/assets/icon-192-0123456789.png']) {
       expect((await get(asset)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('sends hashed assets without the headers only documents read, and pages and the worker with them', async () => {
+    for (const asset of ['/assets/index-abc123.js', '/assets/icon-192-0123456789.png', `/${BUNDLE}`]) {
+      const response = await get(asset);
+      for (const name of DOCUMENT_ONLY_HEADERS) expect(response.headers[name], `${asset}: ${name}`).toBeUndefined();
+      expect(response.headers['x-content-type-options'], asset).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], asset).toBe('same-origin');
+      expect(response.headers['strict-transport-security'], asset).toBeDefined();
+      expect(response.headers['referrer-policy'], asset).toBe('no-referrer');
+    }
+    for (const url of ['/', '/start', '/order-flow/payment', '/index.html', '/sw.js']) {
+      const response = await get(url);
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(response.headers['cross-origin-opener-policy'], url).toBe('same-origin');
     }
   });
 
