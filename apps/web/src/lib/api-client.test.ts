@@ -40,6 +40,48 @@ describe('API client', () => {
     expect(l.networkSucceeded).not.toHaveBeenCalled();
   });
 
+  /** A 200 JSON answer whose body breaks off after its first bytes. */
+  const cutOff = () =>
+    new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('[{"id":1,'));
+          controller.error(new TypeError('network error'));
+        },
+      }),
+      { headers: { 'content-type': 'application/json' } },
+    );
+
+  it('a success whose body is cut off is a network failure, never an empty answer', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => cutOff()),
+    );
+    const l = listener();
+    setNetworkListener(l);
+    const error = await apiRequest('/venue/0/vendors').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).isNetworkError).toBe(true);
+    expect(l.networkFailed).toHaveBeenCalledWith(false);
+  });
+
+  it('a cancelled call whose body is cut off rejects as aborted', async () => {
+    const controller = new AbortController();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        controller.abort();
+        return cutOff();
+      }),
+    );
+    const l = listener();
+    setNetworkListener(l);
+    const error = await apiRequest('/venue/0/vendors', { signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DOMException);
+    expect((error as DOMException).name).toBe('AbortError');
+    expect(l.networkFailed).not.toHaveBeenCalled();
+  });
+
   it("surfaces the server's message for an error answer, which still proves the network works", async () => {
     const body = { statusCode: 404, error: 'Not Found', message: 'Vendor 99 does not exist' };
     vi.stubGlobal(

@@ -99,6 +99,13 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     try {
       payload = isJson ? await response.json() : await response.text();
     } catch {
+      // The body was cut off (the connection dropped, or the page is going away): a success without
+      // its answer is no success, and must not reach the store as an empty one.
+      if (response.ok) {
+        if (signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+        networkListener?.networkFailed(background);
+        throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+      }
       payload = null;
     }
   }
