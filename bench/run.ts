@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { ensureBuild } from '../e2e/support/build-app.ts';
 import { REPO_ROOT } from '../e2e/support/paths.ts';
 import { startServer } from '../e2e/support/server.ts';
+import { BENCH_SERVER_ENV } from './lib/fresh-servers.ts';
 import type { BenchContext, Section, SectionResult } from './lib/section.ts';
 import { formatTable } from './lib/table.ts';
 import { apiThroughput } from './sections/api-throughput.ts';
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
   log('starting the server…');
   const server = await startServer({
     webDist,
-    env: { RATE_LIMIT_MAX: '100000000', KITCHEN_SIMULATOR: 'off', LOG_LEVEL: 'warn' },
+    env: BENCH_SERVER_ENV,
   });
   const machine = {
     cpus: cpus().length,

@@ -1,4 +1,4 @@
-import { startServer, type TestServer } from '../../e2e/support/server.ts';
+import { onFreshServers } from '../lib/fresh-servers.ts';
 import { HttpClient, type Signer } from '../lib/http-client.ts';
 import type { BenchContext, Section, SectionResult } from '../lib/section.ts';
 import { formatInteger, formatMs } from '../lib/table.ts';
@@ -98,34 +98,21 @@ export async function run(base: string, customers: number, seconds: number): Pro
   };
 }
 
-/** Issue 4: whole checkouts per second and their p99 at 50 concurrent customers, on SQLite and (when TEST_DATABASE_URL is set) PostgreSQL. */
+/**
+ * Issue 4: whole checkouts per second and their p99 at 50 concurrent customers, on SQLite and (when
+ * TEST_DATABASE_URL is set) PostgreSQL, each on a fresh server (lib/fresh-servers.ts).
+ */
 export const checkoutBench: Section = {
   name: 'checkout',
   description: 'checkout runs: consumer, place order, initiate payment, gateway purchase, update',
   async run(context: BenchContext): Promise<SectionResult> {
     const { connections, durationSeconds } = context;
-    const targets: Array<{ name: string; server: TestServer; own: boolean }> = [
-      { name: 'SQLite', server: context.server, own: false },
-    ];
-    if (process.env.TEST_DATABASE_URL) {
-      context.log('starting a second server on PostgreSQL…');
-      const server = await startServer({
-        database: 'postgres',
-        env: { RATE_LIMIT_MAX: '100000000', KITCHEN_SIMULATOR: 'off', LOG_LEVEL: 'warn' },
-      });
-      targets.push({ name: 'PostgreSQL', server, own: true });
-    }
-    const results: Array<{ name: string } & Run> = [];
-    try {
-      for (const target of targets) {
-        context.log(`warming up checkout on ${target.name}…`);
-        await run(target.server.url, connections, WARMUP_SECONDS);
-        context.log(`measuring checkout on ${target.name} (${connections} customers × ${durationSeconds} s)…`);
-        results.push({ name: target.name, ...(await run(target.server.url, connections, durationSeconds)) });
-      }
-    } finally {
-      for (const target of targets) if (target.own) await target.server.dispose();
-    }
+    const results = await onFreshServers(context.log, async (name, server) => {
+      context.log(`warming up checkout on ${name}…`);
+      await run(server.url, connections, WARMUP_SECONDS);
+      context.log(`measuring checkout on ${name} (${connections} customers × ${durationSeconds} s)…`);
+      return run(server.url, connections, durationSeconds);
+    });
     const sqlite = results[0]!;
     return {
       name: this.name,
@@ -140,7 +127,7 @@ export const checkoutBench: Section = {
         formatInteger(r.errors),
       ]),
       notes: [
-        ...(targets.length === 1 ? ['PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to measure it too.'] : []),
+        ...(results.length === 1 ? ['PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to measure it too.'] : []),
         ...results.filter((r) => r.firstError).map((r) => `${r.name} first error: ${r.firstError}`),
       ],
       goals: [

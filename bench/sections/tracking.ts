@@ -6,7 +6,8 @@
  * Measured: polls answered per second, their latency, errors, and how long after the kitchen
  * marked an order ready the customer's poll showed it.
  */
-import { OPS_TOKEN, startServer, type TestServer } from '../../e2e/support/server.ts';
+import { OPS_TOKEN } from '../../e2e/support/server.ts';
+import { onFreshServers } from '../lib/fresh-servers.ts';
 import { HttpClient, type Signer } from '../lib/http-client.ts';
 import type { BenchContext, Section, SectionResult } from '../lib/section.ts';
 import { formatInteger, formatMs } from '../lib/table.ts';
@@ -196,33 +197,17 @@ export async function trackingRun(
   };
 }
 
-const SERVER_ENV = { RATE_LIMIT_MAX: '100000000', KITCHEN_SIMULATOR: 'off', LOG_LEVEL: 'warn' };
-
 /** Issue 5: 2,000 customers on the wait screen, on a fresh SQLite database and (with TEST_DATABASE_URL) PostgreSQL. */
 export const trackingBench: Section = {
   name: 'tracking',
   description: `${TRACKING_CUSTOMERS} customers polling their orders every 5 s while the kitchen marks orders ready`,
   async run(context: BenchContext): Promise<SectionResult> {
     // Fresh servers: the queue must hold only this crowd's orders, not those of earlier sections.
-    const targets: Array<{ name: string; server: TestServer }> = [];
-    const results: Array<{ name: string } & TrackingRun> = [];
-    try {
-      context.log('starting a server on a fresh SQLite database…');
-      targets.push({ name: 'SQLite', server: await startServer({ env: SERVER_ENV }) });
-      if (process.env.TEST_DATABASE_URL) {
-        context.log('starting a server on PostgreSQL…');
-        targets.push({ name: 'PostgreSQL', server: await startServer({ database: 'postgres', env: SERVER_ENV }) });
-      }
-      for (const target of targets) {
-        const log = (message: string) => context.log(`tracking on ${target.name}: ${message}`);
-        results.push({
-          name: target.name,
-          ...(await trackingRun(target.server.url, TRACKING_CUSTOMERS, TRACKING_SECONDS, log)),
-        });
-      }
-    } finally {
-      for (const target of targets) await target.server.dispose();
-    }
+    const results = await onFreshServers(context.log, (name, server) =>
+      trackingRun(server.url, TRACKING_CUSTOMERS, TRACKING_SECONDS, (message) =>
+        context.log(`tracking on ${name}: ${message}`),
+      ),
+    );
     const sqlite = results[0]!;
     const wantedPollsPerSecond = (TRACKING_CUSTOMERS * 1000) / POLL_INTERVAL_MS;
     return {
@@ -253,7 +238,7 @@ export const trackingBench: Section = {
       notes: [
         'ready→seen: from the kitchen sending "ready" to the answer of the first poll showing it (a poll every 5 s bounds it).',
         'seen: ready orders a poll showed before the run ended, of those the kitchen marked.',
-        ...(targets.length === 1 ? ['PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to measure it too.'] : []),
+        ...(results.length === 1 ? ['PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to measure it too.'] : []),
         ...results.filter((r) => r.firstError).map((r) => `${r.name} first error: ${r.firstError}`),
       ],
       goals: [
