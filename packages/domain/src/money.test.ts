@@ -12,7 +12,7 @@ describe('money', () => {
     expect(formatMoney(5)).toBe('$0.05');
     expect(formatMoney(2500)).toBe('$25.00');
     expect(formatMoney(123456789)).toBe('$1,234,567.89');
-    expect(formatMoney(-305)).toBe('-$3.05');
+    expect(formatMoney(-305)).toBe('\u2212$3.05');
   });
   it('rounds percentages half away from zero to whole cents', () => {
     expect(percentageOf(1000, 150)).toBe(15);

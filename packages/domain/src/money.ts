@@ -17,9 +17,12 @@ export function toMoney(minor: number): MoneyValue {
   return { amount: minor / AUD.minorUnits, minorAmount: minor, currencySymbol: AUD.symbol, currencyCode: AUD.code };
 }
 
-/** "$12.50", "-$3.05": minor units to a display string with two decimals. */
+/** The minus sign of a negative amount (U+2212): screen readers say "minus", not "dash". */
+export const MINUS_SIGN = '\u2212';
+
+/** "$12.50", "−$3.05": minor units to a display string with two decimals. */
 export function formatMoney(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
+  const sign = minor < 0 ? MINUS_SIGN : '';
   const abs = Math.abs(minor);
   const major = Math.floor(abs / AUD.minorUnits);
   const cents = String(abs % AUD.minorUnits).padStart(2, '0');

@@ -8,6 +8,7 @@ import { DEFAULT_BURDEN, MAX_ITEM_COUNT, MAX_RESTRICTED_ITEMS } from './limits.t
 import { groupsOf, isItemOrderable } from './menu-visibility.ts';
 import { missingRequiredGroups, overfilledGroups, type GroupRule, type ModifierRule } from './modifier-selection.ts';
 import { percentageOf } from './money.ts';
+import { SERVICE_CHARGE_ITEM_TYPE } from './payment-summary.ts';
 
 export interface PricedMenuItem {
   id: number;
@@ -86,7 +87,6 @@ export interface OrderProblem {
 
 export type PricingResult = { ok: true; order: PricedOrder } | { ok: false; problem: OrderProblem };
 
-const SERVICE_CHARGE = 'ServiceCharge';
 const fail = (code: OrderProblemCode, message: string, menuItemIds: number[] = []): PricingResult => ({
   ok: false,
   problem: { code, message, menuItemIds },
@@ -198,7 +198,7 @@ export function priceOrder(
       quantity: 1,
       perItemMinor: charge.minor,
       priceMinor: charge.minor,
-      itemType: SERVICE_CHARGE,
+      itemType: SERVICE_CHARGE_ITEM_TYPE,
     });
   }
   const total = subtotal + charges.reduce((sum, c) => sum + c.minor, 0);

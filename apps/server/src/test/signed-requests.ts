@@ -10,7 +10,7 @@ export interface Signer {
 }
 
 export interface SignedCall {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   payload?: unknown;
   /** defaults to the server's clock */

@@ -1,4 +1,4 @@
-/** GET/PUT …/coupon, POST …/coupon/purchase and GET …/invoice of the signer's order (spec §7). */
+/** GET/PUT/DELETE …/coupon, POST …/coupon/purchase and GET …/invoice of the signer's order (spec §7). */
 import { ErrorBody } from '@venue/contract/common';
 import { ApplyCouponQuery, CouponPurchaseRequest, Invoice, OrderCoupon } from '@venue/contract/coupon';
 import { OrderProblemBody } from '@venue/contract/order-payment';
@@ -7,7 +7,7 @@ import { DecimalId } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumerOf, requireConsumer } from '../consumers/consumer-auth.ts';
-import { applyCoupon, getInvoice, getOrderCoupon, purchaseOrderWithCoupon } from './coupons.service.ts';
+import { applyCoupon, getInvoice, getOrderCoupon, purchaseOrderWithCoupon, removeCoupon } from './coupons.service.ts';
 
 const OrderParams = z.object({ orderId: DecimalId });
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: OrderProblemBody, 422: OrderProblemBody };
@@ -45,6 +45,20 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       applyCoupon(app.db, consumerOf(request), request.params.orderId, request.query.couponCode, app.clock()),
+  );
+
+  app.delete(
+    '/current-consumer/order/:orderId/coupon',
+    {
+      preValidation: auth,
+      schema: {
+        summary: 'Takes the coupon off the pending order: answers the order priced without it',
+        tags,
+        params: OrderParams,
+        response: { 200: OrderCoupon, ...errors },
+      },
+    },
+    async (request) => removeCoupon(app.db, consumerOf(request), request.params.orderId, app.clock()),
   );
 
   app.post(

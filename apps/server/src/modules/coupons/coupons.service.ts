@@ -8,7 +8,7 @@ import type { Invoice, OrderCoupon } from '@venue/contract/coupon';
 import { toMoney, percentageOf } from '@venue/domain/money';
 import type { Kysely, Selectable } from 'kysely';
 import type { CouponsTable, Database } from '../../db/schema.ts';
-import { conflict, unprocessable } from '../../lib/http-error.ts';
+import { conflict, notFound, unprocessable } from '../../lib/http-error.ts';
 import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import { findOrder, updateOrderIfStatus } from '../orders/orders.repository.ts';
 import { requireOwnOrder, summaryWithDiscount, type OrderRow } from '../orders/orders.service.ts';
@@ -105,6 +105,26 @@ export async function applyCoupon(
   if (changed !== 1) throw conflict(ALREADY_PAID_MESSAGE);
   const updated = await findOrder(db, order.id);
   if (!updated) throw unprocessable(INVALID_COUPON_MESSAGE);
+  return toOrderCoupon(db, updated);
+}
+
+/**
+ * Takes the coupon off a pending order and prices it as it was without one. An order with no
+ * coupon answers as it is, so a repeated call changes nothing.
+ */
+export async function removeCoupon(db: Kysely<Database>, consumer: SignedConsumer, orderId: number, nowMs: number) {
+  const order = await requireOwnOrder(db, consumer, orderId);
+  if (order.coupon_code === null && order.discount_minor === 0) return toOrderCoupon(db, order);
+  if (order.order_status !== 'Pending') throw conflict(ALREADY_PAID_MESSAGE);
+  const changed = await updateOrderIfStatus(db, order.id, 'Pending', {
+    coupon_code: null,
+    discount_minor: 0,
+    total_minor: order.total_minor + order.discount_minor,
+    updated_at: nowMs,
+  });
+  if (changed !== 1) throw conflict(ALREADY_PAID_MESSAGE);
+  const updated = await findOrder(db, order.id);
+  if (!updated) throw notFound(`Order ${orderId} not found`);
   return toOrderCoupon(db, updated);
 }
 

@@ -8,6 +8,7 @@ import type { DeliveryAddress, OrderStatus } from '@venue/contract/order';
 import type { OpsOrder, VendorSetStatus } from '@venue/contract/ops-orders';
 import { canVendorMove, estimateReadyAt } from '@venue/domain/kitchen-queue';
 import { toMoney } from '@venue/domain/money';
+import { isServiceCharge } from '@venue/domain/payment-summary';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { PaymentGateway } from '../../gateway/payment-gateway.ts';
@@ -66,7 +67,7 @@ export async function toOpsOrders(db: Kysely<Database>, rows: OrderRow[], nowMs:
     queues.set(vendorId, { positions, pace });
   }
   return rows.map((row) => {
-    const own = lines.filter((l) => l.order_id === row.id && l.item_type !== 'ServiceCharge');
+    const own = lines.filter((l) => l.order_id === row.id && !isServiceCharge({ itemType: l.item_type }));
     const items = own
       .filter((l) => l.parent_item_id === null)
       .map((item) => ({

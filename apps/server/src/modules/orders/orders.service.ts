@@ -14,6 +14,7 @@ import {
   type QueuePace,
 } from '@venue/domain/kitchen-queue';
 import { toMoney } from '@venue/domain/money';
+import { DISCOUNT_ITEM_TYPE, isServiceCharge } from '@venue/domain/payment-summary';
 import type { PricedOrder } from '@venue/domain/order-pricing';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema.ts';
@@ -60,20 +61,21 @@ export function summaryWithDiscount(row: OrderRow): PaymentSummary {
     total: toMoney(row.total_minor),
   };
   if (row.discount_minor <= 0) return summary;
+  const name = `Coupon ${row.coupon_code ?? ''}`.trim();
   return {
     items: [
       ...summary.items,
       {
         id: null,
         parentItemId: null,
-        name: `Coupon ${row.coupon_code ?? ''}`.trim(),
+        name,
         quantity: 1,
         perItemPrice: toMoney(-row.discount_minor),
         price: toMoney(-row.discount_minor),
-        itemType: 'Discount',
+        itemType: DISCOUNT_ITEM_TYPE,
       },
     ],
-    subTotals: [...summary.subTotals, { name: 'Discount', price: toMoney(-row.discount_minor) }],
+    subTotals: [...summary.subTotals, { name, price: toMoney(-row.discount_minor) }],
     total: toMoney(row.total_minor),
   };
 }
@@ -222,7 +224,7 @@ export async function placeOrder(
       await insertOrderItems(
         trx,
         priced.order.lines.map((line, index) => {
-          const isCharge = line.itemType === 'ServiceCharge';
+          const isCharge = isServiceCharge(line);
           const isModifier = line.parentItemId !== null;
           const note =
             !isCharge && !isModifier ? (input.orderItems[itemIndex(priced.order, index)]?.note ?? null) : null;
@@ -267,7 +269,7 @@ function itemIndex(order: PricedOrder, index: number): number {
   let items = -1;
   for (let i = 0; i <= index; i += 1) {
     const line = order.lines[i];
-    if (line && line.parentItemId === null && line.itemType !== 'ServiceCharge') items += 1;
+    if (line && line.parentItemId === null && !isServiceCharge(line)) items += 1;
   }
   return items;
 }

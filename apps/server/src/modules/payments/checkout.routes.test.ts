@@ -3,6 +3,7 @@ import { ErrorBody } from '@venue/contract/common';
 import { OrderCoupon, Invoice } from '@venue/contract/coupon';
 import { PlacedOrder } from '@venue/contract/order';
 import { InitiatedPayment, PaymentOutcome, WalletPurchaseResponse } from '@venue/contract/payment';
+import { addsUp, summaryView } from '@venue/domain/payment-summary';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -391,6 +392,81 @@ describe.each(databases)('checkout on $name', (database) => {
       ).json(),
     );
     expect(invoice.paymentSummary.items.at(-1)).toMatchObject({ itemType: 'Discount', price: { minorAmount: -4250 } });
+  });
+
+  it('takes a coupon off a pending order and prices it again; the coupon line shows while applied, and the lines add up', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const order = await placeTestOrder(ctx.app, consumer, 2, [
+      { menuItemId: 201, quantity: 1, modifiers: [{ modifierId: 2003 }, { modifierId: 2011 }] },
+    ]);
+    const before = Invoice.parse(
+      (
+        await signedInject(ctx.app, consumer, { method: 'GET', url: `/v1/current-consumer/order/${order.id}/invoice` })
+      ).json(),
+    );
+    const applied = await signedInject(ctx.app, consumer, {
+      method: 'PUT',
+      url: `/v1/current-consumer/order/${order.id}/coupon?couponCode=welcome10`,
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const withCoupon = OrderCoupon.parse(applied.json()).invoice;
+    const discount = withCoupon.paymentSummary.items.filter((item) => item.itemType === 'Discount');
+    expect(discount).toEqual([
+      expect.objectContaining({
+        name: 'Coupon WELCOME10',
+        price: expect.objectContaining({ minorAmount: -withCoupon.discount.minorAmount }),
+      }),
+    ]);
+    const view = summaryView(withCoupon.paymentSummary);
+    expect(addsUp(view)).toBe(true);
+    expect(view.totalMinor).toBe(before.total.minorAmount - withCoupon.discount.minorAmount);
+
+    const remove = () =>
+      signedInject(ctx.app, consumer, { method: 'DELETE', url: `/v1/current-consumer/order/${order.id}/coupon` });
+    const removed = await remove();
+    expect(removed.statusCode, removed.body).toBe(200);
+    const without = OrderCoupon.parse(removed.json());
+    expect(without).toMatchObject({ maybeCouponCode: null, coversTotal: false });
+    expect(without.invoice.total.minorAmount).toBe(before.total.minorAmount);
+    expect(without.invoice.paymentSummary.items.some((item) => item.itemType === 'Discount')).toBe(false);
+    // Again: nothing left to take off, the same answer.
+    const again = await remove();
+    expect(again.statusCode).toBe(200);
+    expect(OrderCoupon.parse(again.json()).invoice.total.minorAmount).toBe(before.total.minorAmount);
+    // A card payment now charges the full price.
+    const payment = await initiateTestPayment(ctx.app, consumer, order);
+    expect(payment.totalPrice.minorAmount).toBe(before.total.minorAmount);
+    // Another consumer cannot touch it.
+    const stranger = await createTestConsumer(ctx.app);
+    expect(
+      (
+        await signedInject(ctx.app, stranger, {
+          method: 'DELETE',
+          url: `/v1/current-consumer/order/${order.id}/coupon`,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('keeps the coupon of a paid order', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const order = await placeTestOrder(ctx.app, consumer, 2, [
+      { menuItemId: 201, quantity: 1, modifiers: [{ modifierId: 2003 }, { modifierId: 2011 }] },
+    ]);
+    await signedInject(ctx.app, consumer, {
+      method: 'PUT',
+      url: `/v1/current-consumer/order/${order.id}/coupon?couponCode=FIVEOFF`,
+    });
+    const payment = await initiateTestPayment(ctx.app, consumer, order);
+    await payByCard(ctx.app, payment);
+    expect(PaymentOutcome.parse((await updatePayment(ctx.app, consumer, order, payment.id)).json()).successful).toBe(
+      true,
+    );
+    const removed = await signedInject(ctx.app, consumer, {
+      method: 'DELETE',
+      url: `/v1/current-consumer/order/${order.id}/coupon`,
+    });
+    expect(removed.statusCode).toBe(409);
   });
 
   it('limits a coupon to its usage limit', async () => {

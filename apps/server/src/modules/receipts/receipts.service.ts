@@ -4,6 +4,7 @@
  */
 import type { PaymentSummary } from '@venue/contract/order-payment';
 import { formatMoney } from '@venue/domain/money';
+import { summaryView } from '@venue/domain/payment-summary';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
@@ -51,7 +52,12 @@ export function composeReceipt(facts: ReceiptFacts, publicUrl: string) {
   const { order, summary } = facts;
   const ticket = order.claim_ticket ?? String(order.id);
   const paidAt = formatWhen(order.paid_at ?? order.created_at, facts.timeZone);
-  const items = summary.items.filter((i) => i.itemType !== 'ServiceCharge' && i.itemType !== 'Discount');
+  // One reading of the summary for every receipt and screen: each line once, adding up to the total.
+  const view = summaryView(summary);
+  const items = view.rows.flatMap((row) => [
+    { name: row.name, quantity: row.quantity, priceMinor: row.priceMinor, isModifier: false },
+    ...row.modifiers.map((m) => ({ name: m.name, quantity: m.quantity, priceMinor: m.priceMinor, isModifier: true })),
+  ]);
   const lineText = (name: string, quantity: number, price: string, indent = '') =>
     `${indent}${quantity} × ${name}`.padEnd(40) + price.padStart(10);
   const textLines = [
@@ -61,12 +67,10 @@ export function composeReceipt(facts: ReceiptFacts, publicUrl: string) {
     `Paid: ${paidAt}`,
     order.service_mode === 'HomeDelivery' ? 'Home delivery' : 'Pick up',
     '',
-    ...items.map((i) =>
-      lineText(i.name, i.quantity, formatMoney(i.price.minorAmount), i.parentItemId !== null ? '    ' : ''),
-    ),
+    ...items.map((i) => lineText(i.name, i.quantity, formatMoney(i.priceMinor), i.isModifier ? '    ' : '')),
     '',
-    ...summary.subTotals.map((s) => `${s.name}`.padEnd(40) + formatMoney(s.price.minorAmount).padStart(10)),
-    'Grand Total'.padEnd(40) + formatMoney(summary.total.minorAmount).padStart(10),
+    ...view.lines.map((line) => line.name.padEnd(40) + formatMoney(line.minor).padStart(10)),
+    'Grand Total'.padEnd(40) + formatMoney(view.totalMinor).padStart(10),
     '',
     `Questions about your order? Call ${facts.storeName} on ${facts.storePhone}.`,
     publicUrl,
@@ -81,13 +85,13 @@ export function composeReceipt(facts: ReceiptFacts, publicUrl: string) {
 ${items
   .map((i) =>
     row([
-      `${i.parentItemId !== null ? '&nbsp;&nbsp;&nbsp;' : ''}${i.quantity} × ${escapeHtml(i.name)}`,
-      escapeHtml(formatMoney(i.price.minorAmount)),
+      `${i.isModifier ? '&nbsp;&nbsp;&nbsp;' : ''}${i.quantity} × ${escapeHtml(i.name)}`,
+      escapeHtml(formatMoney(i.priceMinor)),
     ]),
   )
   .join('\n')}
-${summary.subTotals.map((s) => row([escapeHtml(s.name), escapeHtml(formatMoney(s.price.minorAmount))])).join('\n')}
-${row(['Grand Total', escapeHtml(formatMoney(summary.total.minorAmount))], true)}
+${view.lines.map((line) => row([escapeHtml(line.name), escapeHtml(formatMoney(line.minor))])).join('\n')}
+${row(['Grand Total', escapeHtml(formatMoney(view.totalMinor))], true)}
 </table>
 <p>Questions about your order? Call ${escapeHtml(facts.storeName)} on ${escapeHtml(facts.storePhone)}.</p>
 </body></html>`;

@@ -5,6 +5,7 @@ import { setNetworkListener } from '../../lib/api-client';
 import { resetAlertedOnce } from '../../features/tracking/lib/alerted-once';
 import { placedOrder, trackingFetch, trackingState } from '../../features/tracking/test/tracking-fixtures';
 import { renderApp } from '../../test/render-app';
+import { expectSummaryAddsUp } from '../../test/summary-invariant';
 
 const ALERT = '/order-flow/alert-order';
 
@@ -54,6 +55,9 @@ describe('alert order screen (spec §2 step 3)', () => {
     expect(within(summary).getByText('Extra cheese')).toBeTruthy();
     expect(within(summary).getByText('Card surcharge')).toBeTruthy();
     expect(within(summary).getByText('$27.41')).toBeTruthy();
+    // the server names the charge among its items and its subTotals: it is one line, and they add up
+    const lines = expectSummaryAddsUp(within(summary).getByText('Grand Total').closest('dl')!);
+    expect([...lines.keys()]).toEqual(['Subtotal', 'Card surcharge']);
     expect(within(summary).queryByRole('button')).toBeNull();
     expect(
       screen.getByRole('navigation', { name: 'Order progress' }).querySelector('[aria-current="step"]')?.textContent,

@@ -39,11 +39,12 @@ export function Component() {
   // What was ordered: the server's summary of the placed order, else the priced basket, else the
   // basket itself, else the last paid order of the same vendor (spec §4: kept as lastOrder).
   const summary = useMemo(() => {
-    if (placedOrder.paymentSummary)
-      return summaryFromPaymentSummary(placedOrder.paymentSummary, placedOrder.totalMinor);
+    if (placedOrder.paymentSummary) return summaryFromPaymentSummary(placedOrder.paymentSummary);
     const priced = order.orderAmount.paymentSummary;
-    if (priced.total !== null && priced.items.length > 0)
-      return summaryFromPaymentSummary(priced, placedOrder.totalMinor);
+    // The priced basket is the order only while no coupon changed what it costs.
+    const pricedIsCharged = placedOrder.totalMinor === null || priced.total?.minorAmount === placedOrder.totalMinor;
+    if (priced.total !== null && priced.items.length > 0 && pricedIsCharged)
+      return summaryFromPaymentSummary({ items: priced.items, total: priced.total });
     if (Object.keys(order.userOrder).length > 0) return summaryFromBasket(order.userOrder, placedOrder.totalMinor);
     if (order.lastOrder && order.lastOrder.vendorId === placedOrder.vendorId)
       return summaryFromBasket(order.lastOrder.userOrder, placedOrder.totalMinor);

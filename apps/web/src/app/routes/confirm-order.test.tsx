@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { PaymentSummary } from '@venue/contract/order-payment';
 import { fakeFetch, makeMenu, makeVendor, money } from '../../test/fixtures';
 import { renderApp, stateWith } from '../../test/render-app';
+import { expectSummaryAddsUp } from '../../test/summary-invariant';
 import { setNetworkListener } from '../../lib/api-client';
 
 const env = vi.hoisted(() => ({ current: {} as Record<string, string> }));
@@ -142,7 +143,8 @@ describe('confirm-order (spec §2 Confirm order)', () => {
       .map((row) => row.textContent);
     expect(rows).toEqual(['ItemQtyPrice', 'Burger1$16.50', '+ Side salad1$1.50', 'Fries2$14.00']);
     const totals = screen.getByText('Grand Total').closest('dl')!;
-    expect(totals.textContent).toBe('Subtotal$32.00Service fee$0.50Grand Total$32.50');
+    expect(totals.textContent).toBe('Subtotal $32.00Service fee $0.50Grand Total $32.50');
+    expectSummaryAddsUp(totals);
     const proceed = screen.getByRole('button', { name: 'Proceed to Pay' }) as HTMLButtonElement;
     expect(proceed.disabled).toBe(false);
   });

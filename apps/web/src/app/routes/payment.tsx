@@ -2,14 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useStore } from 'react-redux';
 import type { PlacedOrder } from '@venue/contract/order';
-import { formatMoney } from '@venue/domain/money';
 import { activeOrderRedirect, hasConsumerContact, isActiveStatus, isFinishedStatus } from '@venue/domain/route-guards';
 import { cardFormProblems, isValidCvn } from '@venue/domain/validation';
 import { Button } from '../../components/ui/button';
 import { Loader } from '../../components/ui/loader';
 import { settings } from '../../config/settings';
 import { lastOrderSaved, orderReset } from '../../features/order/store/order-slice';
-import { applyCoupon, purchaseWithCoupon } from '../../features/payment/api/coupons';
+import { applyCoupon, purchaseWithCoupon, removeCoupon } from '../../features/payment/api/coupons';
 import { getPlacedOrder, toPlacedOrderData } from '../../features/payment/api/placed-order';
 import {
   initiatePayment,
@@ -22,6 +21,7 @@ import { signingKeyOf } from '../../features/payment/api/signing-key';
 import { emptyCardForm, NewCardForm, type CardFormState } from '../../features/payment/components/card-form';
 import { CouponModal, IssuesModal, PaymentOverlay } from '../../features/payment/components/payment-modals';
 import styles from '../../features/payment/components/payment.module.css';
+import { PaymentTotal } from '../../features/payment/components/payment-total';
 import { SavedCard } from '../../features/payment/components/saved-card';
 import { useOrderResolution } from '../../features/payment/hooks/use-order-resolution';
 import { payByCard, payBySavedCard, type CardPaymentResult } from '../../features/payment/lib/card-payment';
@@ -31,6 +31,7 @@ import {
   couponApplied,
   couponApplying,
   couponErrorCleared,
+  couponRemoved,
   couponFailed,
   orderDetailsReceived,
   orderFetchFailed,
@@ -90,6 +91,7 @@ function Payment() {
   const [busyLabel, setBusyLabel] = useState<string | null>(null);
   const [issuesOpen, setIssuesOpen] = useState(false);
   const [couponOpen, setCouponOpen] = useState(false);
+  const [removingCoupon, setRemovingCoupon] = useState(false);
   const noticeRef = useRef<HTMLDivElement>(null);
 
   const storeName = vendor?.storeName ?? (selectedVendor?.id === placed.vendorId ? selectedVendor.storeName : '');
@@ -259,6 +261,7 @@ function Payment() {
           coversTotal: answer.coversTotal,
         },
         reInitiate: !answer.coversTotal,
+        paymentSummary: answer.invoice.paymentSummary,
       }),
     );
     setCouponOpen(false);
@@ -282,6 +285,23 @@ function Payment() {
         setBusyLabel(null);
         showNotice(message);
       }, COUPON_PURCHASE_ERROR_DELAY_MS);
+    }
+  };
+
+  /** Takes the coupon off before paying: the server prices the order again and the payment starts again for it. */
+  const removeCouponFromOrder = async () => {
+    const signing = key();
+    if (!signing || placed.id === null) return;
+    setRemovingCoupon(true);
+    try {
+      const answer = await removeCoupon(signing, placed.id);
+      dispatch(
+        couponRemoved({ totalMinor: answer.invoice.total.minorAmount, paymentSummary: answer.invoice.paymentSummary }),
+      );
+    } catch (error) {
+      showNotice(firstServerMessage(error, errorMessage(error)));
+    } finally {
+      setRemovingCoupon(false);
     }
   };
 
@@ -353,11 +373,13 @@ function Payment() {
           )}
           <span className={styles.storeName}>{storeName}</span>
         </div>
-        <div className={styles.totalRow}>
-          <span>Grand Total</span>
-          <span>{totalMinor === null ? '…' : formatMoney(totalMinor)}</span>
-        </div>
-        {placed.coupon.appliedCoupon && <p className={styles.muted}>Coupon {placed.coupon.appliedCoupon} applied.</p>}
+        <PaymentTotal
+          summary={placed.paymentSummary}
+          totalMinor={totalMinor}
+          appliedCoupon={placed.coupon.appliedCoupon}
+          removing={removingCoupon}
+          onRemoveCoupon={() => void removeCouponFromOrder()}
+        />
       </div>
 
       {loading && payment === null ? (

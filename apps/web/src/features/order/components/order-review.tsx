@@ -1,8 +1,8 @@
 import type { PaymentSummary } from '@venue/contract/order-payment';
-import { formatMoney } from '@venue/domain/money';
+import { summaryView } from '@venue/domain/payment-summary';
+import { PaymentSummaryTable } from '../../../components/payment-summary/payment-summary';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/loader';
-import { reviewOf } from '../lib/payment-summary';
 import styles from './order-review.module.css';
 
 export interface OrderReviewProps {
@@ -42,64 +42,9 @@ export function OrderReview({ summary, loading, error, onRetry }: OrderReviewPro
     );
   }
 
-  const review = reviewOf(summary);
   return (
     <div className={styles.card}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">Your order</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={styles.nameCol}>
-              Item
-            </th>
-            <th scope="col" className={styles.num}>
-              Qty
-            </th>
-            <th scope="col" className={styles.num}>
-              Price
-            </th>
-          </tr>
-        </thead>
-        {review.rows.map((row, index) => (
-          <tbody key={index} className={styles.itemGroup}>
-            <tr>
-              <th scope="row" className={styles.itemName}>
-                {row.item.name}
-              </th>
-              <td className={styles.num}>{row.item.quantity}</td>
-              <td className={styles.num}>{formatMoney(row.item.price.minorAmount)}</td>
-            </tr>
-            {row.modifiers.map((modifier, modIndex) => (
-              <tr key={modIndex} className={styles.modifier}>
-                <td>
-                  <span aria-hidden="true">+ </span>
-                  {modifier.name}
-                </td>
-                <td className={styles.num}>{modifier.quantity}</td>
-                <td className={styles.num}>{formatMoney(modifier.price.minorAmount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        ))}
-      </table>
-      <dl className={styles.totals}>
-        {review.subTotals.map((sub) => (
-          <div key={sub.name} className={styles.totalRow}>
-            <dt>{sub.name}</dt>
-            <dd>{formatMoney(sub.minor)}</dd>
-          </div>
-        ))}
-        {review.charges.map((charge, index) => (
-          <div key={index} className={styles.totalRow}>
-            <dt>{charge.name}</dt>
-            <dd>{formatMoney(charge.price.minorAmount)}</dd>
-          </div>
-        ))}
-        <div className={`${styles.totalRow} ${styles.grand}`}>
-          <dt>Grand Total</dt>
-          <dd>{formatMoney(review.totalMinor)}</dd>
-        </div>
-      </dl>
+      <PaymentSummaryTable view={summaryView(summary)} caption="Your order" />
     </div>
   );
 }

@@ -22,3 +22,8 @@ export function purchaseWithCoupon(
 ): Promise<PaymentOutcome> {
   return signedRequest(key, `/current-consumer/order/${orderId}/coupon/purchase`, { method: 'POST', body: coupon });
 }
+
+/** DELETE /v1/current-consumer/order/{orderId}/coupon (auth): takes the coupon off; answers the order priced without it. */
+export function removeCoupon(key: SigningKey, orderId: number): Promise<OrderCoupon> {
+  return signedRequest(key, `/current-consumer/order/${orderId}/coupon`, { method: 'DELETE' });
+}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { SigningKey } from '../../../lib/request-signing';
 import { sendAlertedOnce } from '../lib/alerted-once';
-import type { OrderSummaryView } from '../lib/order-summary';
+import type { SummaryView } from '@venue/domain/payment-summary';
 import type { TrackingVendor } from '../lib/tracking-vendor';
 import type { PlacedOrderState } from '../store/placed-order-slice';
 import { ClaimTicket } from './claim-ticket';
@@ -25,7 +25,7 @@ export interface AlertOrderScreenProps {
   deliveryAddress: { text: string; location: { latitude: number; longitude: number } | null } | null;
   mapsKey: string;
   /** the read-only summary of what was ordered, when known */
-  summary: OrderSummaryView | null;
+  summary: SummaryView | null;
 }
 
 /**

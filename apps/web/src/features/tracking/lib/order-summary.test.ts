@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUMMARY } from '../test/tracking-fixtures';
+import { addsUp } from '@venue/domain/payment-summary';
 import { summaryFromBasket, summaryFromPaymentSummary } from './order-summary';
 
 const money = (minorAmount: number) => ({
@@ -10,7 +11,7 @@ const money = (minorAmount: number) => ({
 });
 
 describe('order summary', () => {
-  it('puts modifiers under their item and service charges after the sub totals', () => {
+  it('puts modifiers under their item and each service charge once, after the subtotal', () => {
     expect(summaryFromPaymentSummary(SUMMARY)).toEqual({
       rows: [
         {
@@ -20,16 +21,40 @@ describe('order summary', () => {
           modifiers: [{ name: 'Extra cheese', quantity: 2, priceMinor: 200 }],
         },
       ],
-      extras: [
-        { name: 'Subtotal', quantity: 1, priceMinor: 2700 },
-        { name: 'Card surcharge', quantity: 1, priceMinor: 41 },
+      lines: [
+        { kind: 'subtotal', name: 'Subtotal', minor: 2700 },
+        { kind: 'charge', name: 'Card surcharge', minor: 41 },
       ],
       totalMinor: 2741,
     });
   });
 
-  it('shows the total the server charges when a coupon changed it', () => {
-    expect(summaryFromPaymentSummary(SUMMARY, 1000).totalMinor).toBe(1000);
+  it('shows a coupon as its own line, and the lines add up to the total charged', () => {
+    const withCoupon = {
+      items: [
+        ...SUMMARY.items,
+        {
+          ...SUMMARY.items[2]!,
+          name: 'Coupon FIVEOFF',
+          price: money(-500),
+          perItemPrice: money(-500),
+          itemType: 'Discount',
+        },
+      ],
+      total: money(2241),
+    };
+    const view = summaryFromPaymentSummary(withCoupon);
+    expect(view.lines.at(-1)).toEqual({ kind: 'discount', name: 'Coupon FIVEOFF', minor: -500 });
+    expect(addsUp(view)).toBe(true);
+  });
+
+  it('a basket charged more than its sum shows the difference as one line, so the lines add up', () => {
+    const view = summaryFromBasket({ Cola: { '': { name: 'Cola', count: 1, price: money(450), modifiers: [] } } }, 500);
+    expect(view.lines).toEqual([
+      { kind: 'subtotal', name: 'Subtotal', minor: 450 },
+      { kind: 'charge', name: 'Charges and discounts', minor: 50 },
+    ]);
+    expect(addsUp(view)).toBe(true);
   });
 
   it('sums a basket: price × count plus each option × count', () => {

@@ -208,7 +208,14 @@ export const placedOrderSlice = createSlice({
     /** Spec §4: success sets appliedCoupon, keeps the new invoice and flags the payment to be initiated again. */
     couponApplied(
       state,
-      action: PayloadAction<{ code: string; totalMinor: number; data: CouponData | null; reInitiate?: boolean }>,
+      action: PayloadAction<{
+        code: string;
+        totalMinor: number;
+        data: CouponData | null;
+        reInitiate?: boolean;
+        /** the order priced with the coupon (its discount as a line) */
+        paymentSummary?: PaymentSummary;
+      }>,
     ) {
       state.coupon.applyingCoupon = false;
       state.coupon.applyingCode = null;
@@ -217,6 +224,18 @@ export const placedOrderSlice = createSlice({
       // a coupon covering the whole order pays it by coupon purchase: no card payment to start again
       state.coupon.reInitiatePayment = action.payload.reInitiate ?? true;
       state.totalMinor = action.payload.totalMinor;
+      if (action.payload.paymentSummary) state.paymentSummary = action.payload.paymentSummary;
+    },
+    /** The customer took the coupon off: the order costs what it did without it, and the payment starts again for that. */
+    couponRemoved(state, action: PayloadAction<{ totalMinor: number; paymentSummary: PaymentSummary }>) {
+      state.coupon.appliedCoupon = null;
+      state.coupon.applyingCoupon = false;
+      state.coupon.applyingCode = null;
+      state.coupon.error = null;
+      state.coupon.data = null;
+      state.coupon.reInitiatePayment = true;
+      state.totalMinor = action.payload.totalMinor;
+      state.paymentSummary = action.payload.paymentSummary;
     },
     couponFailed(state, action: PayloadAction<string>) {
       state.coupon.applyingCoupon = false;
@@ -259,6 +278,7 @@ export const {
   couponCheckFailed,
   couponApplying,
   couponApplied,
+  couponRemoved,
   couponFailed,
   couponErrorCleared,
   orderDetailsReceived,

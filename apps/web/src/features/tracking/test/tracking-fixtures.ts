@@ -41,7 +41,11 @@ export const SUMMARY: PlacedOrder['paymentSummary'] = {
       itemType: 'ServiceCharge',
     },
   ],
-  subTotals: [{ name: 'Subtotal', price: { amount: 27, minorAmount: 2700, currencySymbol: '$', currencyCode: 'AUD' } }],
+  // As the server sends it: the charge is among the items and again among the subTotals.
+  subTotals: [
+    { name: 'Subtotal', price: { amount: 27, minorAmount: 2700, currencySymbol: '$', currencyCode: 'AUD' } },
+    { name: 'Card surcharge', price: { amount: 0.41, minorAmount: 41, currencySymbol: '$', currencyCode: 'AUD' } },
+  ],
   total: { amount: 27.41, minorAmount: 2741, currencySymbol: '$', currencyCode: 'AUD' },
 };
 
