@@ -56,6 +56,7 @@ import {
 import { errorMessage } from '../../lib/api-client';
 import { ORDER_ORIGIN } from '../../lib/order-origin';
 import type { SigningKey } from '../../lib/request-signing';
+import { addressLines, addressNote } from '../../lib/delivery-address';
 import { FlowScreen } from '../flow-screen';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { currentVendorId } from '../order-flow/entry-requests';
@@ -418,11 +419,10 @@ function ConfirmContact() {
         {isDelivery && address && (
           <div className={styles.address}>
             <span className={styles.muted}>Deliver to</span>
-            <span>{address.streetAddress}</span>
-            <span>
-              {address.addressLocality} {address.addressRegion} {address.postalCode}
-            </span>
-            {address.addressDescription && <span className={styles.muted}>{address.addressDescription}</span>}
+            {addressLines(address).map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+            {addressNote(address) && <span className={styles.muted}>{addressNote(address)}</span>}
           </div>
         )}
       </div>

@@ -1,3 +1,5 @@
+import { addressLines, type AddressParts } from '../../../lib/delivery-address';
+
 /** What the tracking screens show about the vendor of the placed order. */
 export interface TrackingVendor {
   id: number;
@@ -59,17 +61,8 @@ export function fromSelectedVendor(vendor: {
 
 /** A delivery address (spec §3) as one line, with its map point. */
 export function deliveryAddressView(
-  address: {
-    streetAddress: string;
-    addressLocality: string;
-    postalCode: string;
-    addressRegion: string;
-    addressDescription?: string;
-    location: { latitude: number; longitude: number };
-  } | null,
+  address: (AddressParts & { location: { latitude: number; longitude: number } }) | null,
 ): { text: string; location: { latitude: number; longitude: number } } | null {
   if (!address) return null;
-  const locality = [address.addressLocality, address.addressRegion, address.postalCode].filter(Boolean).join(' ');
-  const text = [address.streetAddress, locality].filter(Boolean).join(', ') || address.addressDescription || '';
-  return { text, location: address.location };
+  return { text: addressLines(address).join(', '), location: address.location };
 }
