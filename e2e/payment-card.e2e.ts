@@ -13,6 +13,7 @@ import {
   orderToPayment,
   payNow,
   payNowButton,
+  replaceGatewayCardNumber,
   savedOrderId,
   uniqueName,
   venueOrders,
@@ -86,6 +87,7 @@ describe('payment by new card, multi-vendor build', () => {
     for (const [index, failing] of FAILING_CARDS.entries()) {
       await page.getByLabel('Card number').fill(failing.card.number);
       await page.getByLabel('CVN').fill(failing.card.cvv);
+      const restore = failing.sentNumber ? await replaceGatewayCardNumber(page, failing.sentNumber) : null;
       // Start lower down the page: the notice brings the customer back to the top.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await payNow(page);
@@ -95,6 +97,7 @@ describe('payment by new card, multi-vendor build', () => {
         (count) => count === index + 1,
         60_000,
       );
+      await restore?.();
       const notice = await visible(cardNotice(page, failing.message), 60_000);
       expect((await notice.innerText()).trim(), failing.label).toBe(failing.message);
       expect(new URL(page.url()).pathname, `${failing.label}: still on payment`).toBe('/order-flow/payment');
@@ -170,8 +173,11 @@ describe('payment by new card, multi-vendor build', () => {
 
     await number.fill('424242424242');
     await refused('12 digits');
-    await number.fill('4242424242424');
+    await number.fill('4222222222222');
     expect(await eventually(() => pay.isEnabled(), Boolean), '13 digits are enough').toBe(true);
+    // A full-length number failing the Luhn check (one digit mistyped) cannot be paid with either.
+    await number.fill('4242424242424241');
+    await refused('a number failing the Luhn check');
     // No more than 16 digits go in.
     await number.fill('42424242424242424242');
     expect((await number.inputValue()).replace(/\D/g, '')).toBe('4242424242424242');

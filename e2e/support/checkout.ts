@@ -1,4 +1,4 @@
-import type { Locator, Page, Response } from 'playwright-core';
+import type { Locator, Page, Response, Route } from 'playwright-core';
 import { ops } from './ops.ts';
 import type { TestServer } from './server.ts';
 import { action, dialog, eventually, hidden, visible, waitForPath } from './ui.ts';
@@ -37,7 +37,18 @@ export const WALLET_ERROR = 'Error Processing payment. Please try again later or
  * The sandbox gateway's failing cards (architecture page, "Sandbox payment gateway"): the result
  * code each gives and the card notice spec §8 names for it.
  */
-export const FAILING_CARDS: { label: string; card: TestCard; code: number; message: string }[] = [
+export const FAILING_CARDS: {
+  label: string;
+  card: TestCard;
+  code: number;
+  message: string;
+  /**
+   * The number the gateway receives instead of the typed one. The app refuses a number failing the
+   * Luhn check before paying, so the gateway's own check (the authority) is reached by changing the
+   * request on its way, as a client skipping the app's check would send it.
+   */
+  sentNumber?: string;
+}[] = [
   { label: 'declined (CVV 200)', card: { ...GOOD_CARD, cvv: '200' }, code: 2, message: CARD_MESSAGES.declined },
   { label: '96 (CVV 960)', card: { ...GOOD_CARD, cvv: '960' }, code: 96, message: CARD_MESSAGES.retry },
   { label: '97 (CVV 970)', card: { ...GOOD_CARD, cvv: '970' }, code: 97, message: CARD_MESSAGES.checkDetails },
@@ -51,7 +62,8 @@ export const FAILING_CARDS: { label: string; card: TestCard; code: number; messa
   },
   {
     label: 'a number failing the Luhn check',
-    card: { ...GOOD_CARD, number: '4242424242424241' },
+    card: GOOD_CARD,
+    sentNumber: '4242424242424241',
     code: 97,
     message: CARD_MESSAGES.checkDetails,
   },
@@ -297,6 +309,23 @@ export interface GatewayLog {
   readonly codes: number[];
   /** waits for the answers received so far to be read, then says how many charged the card (r = 1) */
   charged(): Promise<number>;
+}
+
+/** The sandbox gateway's card endpoint, as the page requests it. */
+const GATEWAY_CARD_URL = /\/sandbox-gateway\/v1\/card(\?|$)/;
+
+/**
+ * Sends `cardNumber` to the gateway in place of whatever the page typed, until the returned
+ * function is called: how a test reaches the gateway's checks the app's own checks stand before.
+ */
+export async function replaceGatewayCardNumber(page: Page, cardNumber: string): Promise<() => Promise<void>> {
+  const handler = async (route: Route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('card_number', cardNumber);
+    await route.continue({ url: url.toString() });
+  };
+  await page.route(GATEWAY_CARD_URL, handler);
+  return () => page.unroute(GATEWAY_CARD_URL, handler);
 }
 
 /** Records the result code of every card request the page sends to the gateway (spec §7: field r). */

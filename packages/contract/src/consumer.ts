@@ -1,16 +1,30 @@
 import { z } from 'zod';
-
-/** Spec §5: an optional plus sign, then at least 10 digits (15 at most, the E.164 maximum). */
-export const MOBILE_PATTERN = /^\+?\d{10,15}$/;
+import {
+  INVALID_EMAIL_TEXT,
+  isValidEmail,
+  isValidMobile,
+  MAX_MOBILE_DIGITS,
+  MIN_MOBILE_DIGITS,
+  normalizeMobile,
+} from '@venue/domain/validation';
 
 /** An empty string means "not given". */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
+/**
+ * Spec §5 mobile, by the app's own rule (an optional + then 10 to 15 digits, separators ignored),
+ * so the server never refuses a number the app let through; it is kept without separators.
+ */
 export const Mobile = z.preprocess(
   blankToNull,
-  z.string().trim().regex(MOBILE_PATTERN, 'must be an optional + then 10 to 15 digits').nullable(),
+  z
+    .string()
+    .refine(isValidMobile, `must be an optional + then ${MIN_MOBILE_DIGITS} to ${MAX_MOBILE_DIGITS} digits`)
+    .transform(normalizeMobile)
+    .nullable(),
 );
-export const Email = z.preprocess(blankToNull, z.email('Please enter a valid email').max(254).nullable());
+/** Spec §5 e-mail, by the app's own rule, so both accept and refuse the same addresses. */
+export const Email = z.preprocess(blankToNull, z.string().trim().refine(isValidEmail, INVALID_EMAIL_TEXT).nullable());
 export const FullName = z.preprocess(blankToNull, z.string().trim().max(200).nullable());
 
 export const ConsumerContact = z.object({ mobile: Mobile.optional(), email: Email.optional() });

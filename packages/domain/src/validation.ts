@@ -2,6 +2,12 @@
 
 /** Spec §9: mobile at least 10 digits. */
 export const MIN_MOBILE_DIGITS = 10;
+/** E.164 allows no more than 15 digits, so a longer number cannot be dialled anywhere. */
+export const MAX_MOBILE_DIGITS = 15;
+/** The longest e-mail address that fits a mail path (RFC 5321: 256 minus the angle brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+/** The longest local part (before the @) RFC 5321 allows. */
+const EMAIL_LOCAL_MAX_LENGTH = 64;
 /** Spec §9: card number 13 to 16 digits. */
 export const CARD_NUMBER_MIN_DIGITS = 13;
 export const CARD_NUMBER_MAX_DIGITS = 16;
@@ -19,17 +25,40 @@ export function normalizeMobile(text: string): string {
   return text.replace(PHONE_SEPARATORS, '');
 }
 
-/** Spec §5: an optional plus sign, then at least 10 digits (separators ignored). */
+/** Spec §5: an optional plus sign, then 10 to 15 digits. */
+const MOBILE_PATTERN = new RegExp(`^\\+?\\d{${MIN_MOBILE_DIGITS},${MAX_MOBILE_DIGITS}}$`);
+
+/**
+ * Spec §5: an optional plus sign, then at least 10 digits (separators ignored), and no more than
+ * E.164's 15. The one rule for a mobile: the app's form and the server's schema both use it.
+ */
 export function isValidMobile(text: string): boolean {
-  return new RegExp(`^\\+?\\d{${MIN_MOBILE_DIGITS},}$`).test(normalizeMobile(text));
+  return MOBILE_PATTERN.test(normalizeMobile(text));
 }
 
-/** The usual e-mail shape: something@domain.tld, no spaces, one @. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[^\s@.]{2,}$/;
+/** What the app says next to an e-mail address that is not one, and what the server answers (spec §5). */
+export const INVALID_EMAIL_TEXT = 'Please enter a valid email';
 
-/** Spec §5: a standard pattern check of an e-mail address (surrounding spaces ignored). */
+/** One dot-free run of the local part: the characters the WHATWG e-mail pattern allows there, ASCII only. */
+const EMAIL_ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+/** A domain label: letters, digits and inner hyphens, at most 63 characters. */
+const DOMAIN_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/**
+ * local@label.label…tld: the local part is atoms joined by single dots (none leading, trailing or
+ * doubled); the top-level domain is letters only, so "a@b.c0m" is refused.
+ */
+const EMAIL_PATTERN = new RegExp(`^${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@(?:${DOMAIN_LABEL}\\.)+[A-Za-z]{2,63}$`);
+
+/**
+ * Spec §5: a standard pattern check of an e-mail address (surrounding spaces ignored). The one rule
+ * for an e-mail address: the app's forms and the server's schema both use it.
+ */
 export function isValidEmail(text: string): boolean {
-  return EMAIL_PATTERN.test(text.trim());
+  const address = text.trim();
+  // Lengths first: they bound the pattern's work on hostile input too.
+  if (address.length > EMAIL_MAX_LENGTH) return false;
+  const localLength = address.lastIndexOf('@');
+  return localLength <= EMAIL_LOCAL_MAX_LENGTH && EMAIL_PATTERN.test(address);
 }
 
 /** Spec §5: e-mail is optional; it is acceptable when empty or valid. */
@@ -42,9 +71,35 @@ export function cardDigits(text: string): string {
   return text.replace(/[\s-]/g, '');
 }
 
-/** Spec §5: a card number of 13 to 16 digits (spaces and dashes ignored). */
-export function isValidCardNumber(text: string): boolean {
+/** Spec §5: a card number of 13 to 16 digits (spaces and dashes ignored), whatever its check digit. */
+export function hasCardNumberLength(text: string): boolean {
   return new RegExp(`^\\d{${CARD_NUMBER_MIN_DIGITS},${CARD_NUMBER_MAX_DIGITS}}$`).test(cardDigits(text));
+}
+
+/**
+ * The Luhn checksum of a digit string: card numbers end in a digit that makes it pass, so a mistyped
+ * digit or two swapped neighbours are caught before the card is charged.
+ */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * Spec §5: a card number of 13 to 16 digits (spaces and dashes ignored) whose check digit is right.
+ * The one rule for a card number: the app's form and the sandbox gateway both use it.
+ */
+export function isValidCardNumber(text: string): boolean {
+  return hasCardNumberLength(text) && passesLuhn(cardDigits(text));
 }
 
 /** Spec §5: a CVN of 3 to 4 digits (new and saved cards alike). */

@@ -1,19 +1,5 @@
 /** The sandbox gateway's card rules (architecture page: outcomes for tests, by CVV). */
-
-/** Luhn checksum of a digit string. */
-export function passesLuhn(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
+import { isValidCardNumber, isValidCvn } from '@venue/domain/validation';
 
 /** CVVs that force a result code; any other CVV succeeds. */
 const CVV_OUTCOMES: Record<string, number> = { '200': 2, '960': 96, '970': 97, '980': 98, '990': 99, '999': 999 };
@@ -22,11 +8,12 @@ export const RESULT_SUCCESS = 1;
 export const RESULT_VALIDATION_ERROR = 97;
 export const RESULT_INVALID_VERIFICATION = 99;
 
-/** The result code of charging a card: 97 when the number or CVV is malformed or fails Luhn, else by CVV. */
+/**
+ * The result code of charging a card: 97 when the number or CVV is malformed or fails Luhn, else by
+ * CVV. The app checks the same rules first, but the gateway decides whatever the client sent.
+ */
 export function cardOutcome(cardNumber: string, cvv: string): number {
-  const digits = cardNumber.replace(/[\s-]/g, '');
-  if (!/^\d{13,16}$/.test(digits) || !passesLuhn(digits)) return RESULT_VALIDATION_ERROR;
-  if (!/^\d{3,4}$/.test(cvv)) return RESULT_VALIDATION_ERROR;
+  if (!isValidCardNumber(cardNumber) || !isValidCvn(cvv)) return RESULT_VALIDATION_ERROR;
   return cvvOutcome(cvv);
 }
 

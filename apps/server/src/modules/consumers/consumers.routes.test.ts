@@ -60,6 +60,22 @@ describe.each(databases)('consumers and signed requests on $name', (database) =>
     expect(CreatedConsumer.parse(empty.json()).contact).toEqual({ mobile: null, email: null });
   });
 
+  it("judges contact details by the app's rule: its refusals in its words, its numbers as it keeps them", async () => {
+    const create = (contact: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: '/v1/consumer/create', payload: { contact } });
+    for (const email of ['a..b@example.com', 'josé@example.com', 'a@b.c0m']) {
+      const res = await create({ mobile: '0412345678', email });
+      expect(res.statusCode, email).toBe(400);
+      expect(ErrorBody.parse(res.json()).message, email).toBe('contact.email: Please enter a valid email');
+    }
+    const tooLong = await create({ mobile: '0412345678901234' });
+    expect(tooLong.statusCode).toBe(400);
+    expect(ErrorBody.parse(tooLong.json()).message).toMatch(/^contact\.mobile: /);
+    const typed = await create({ mobile: '0412 345 678', email: ' sam@example.com ' });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(CreatedConsumer.parse(typed.json()).contact).toEqual({ mobile: '0412345678', email: 'sam@example.com' });
+  });
+
   it('updates the signing consumer only', async () => {
     const consumer = await createTestConsumer(ctx.app);
     const res = await signedInject(ctx.app, consumer, {

@@ -1,6 +1,11 @@
 import { useId, useState } from 'react';
-import { isAcceptableEmail, isValidMobile, MIN_MOBILE_DIGITS } from '@venue/domain/validation';
-import { INVALID_EMAIL_TEXT } from '../lib/pay-readiness';
+import {
+  INVALID_EMAIL_TEXT,
+  isAcceptableEmail,
+  isValidMobile,
+  MAX_MOBILE_DIGITS,
+  MIN_MOBILE_DIGITS,
+} from '@venue/domain/validation';
 import styles from './checkout.module.css';
 
 export interface ContactFormProps {
@@ -12,8 +17,15 @@ export interface ContactFormProps {
   onFullNameChange: (value: string) => void;
 }
 
+/**
+ * What each contact detail is used for, and nothing more: the product sends no text messages, and
+ * sends a receipt only when the customer asks for one.
+ */
+export const MOBILE_HINT_TEXT = 'The store uses this to contact you about your order if needed.';
+export const EMAIL_HINT_TEXT = 'We email your receipt here when you ask for one.';
+
 /** What a mobile number that is not one says next to the field, once the customer has left it. */
-export const INVALID_MOBILE_TEXT = `Please enter a mobile number of at least ${MIN_MOBILE_DIGITS} digits`;
+export const INVALID_MOBILE_TEXT = `Please enter a mobile number of ${MIN_MOBILE_DIGITS} to ${MAX_MOBILE_DIGITS} digits`;
 
 /** Spec §2 confirm contact: mobile, e-mail and full name, each with its autocomplete purpose. */
 export function ContactForm(props: ContactFormProps) {
@@ -31,7 +43,7 @@ export function ContactForm(props: ContactFormProps) {
           Mobile
         </label>
         <span className={styles.hint} id={`${id}-mobile-hint`}>
-          We text you when your order is ready.
+          {MOBILE_HINT_TEXT}
         </span>
         <input
           id={`${id}-mobile`}
@@ -56,6 +68,9 @@ export function ContactForm(props: ContactFormProps) {
         <label className={styles.label} htmlFor={`${id}-email`}>
           Email (optional)
         </label>
+        <span className={styles.hint} id={`${id}-email-hint`}>
+          {EMAIL_HINT_TEXT}
+        </span>
         <input
           id={`${id}-email`}
           className={styles.input}
@@ -64,7 +79,7 @@ export function ContactForm(props: ContactFormProps) {
           autoComplete="email"
           name="email"
           aria-invalid={showEmailError}
-          {...(showEmailError ? { 'aria-describedby': `${id}-email-error` } : {})}
+          aria-describedby={showEmailError ? `${id}-email-error ${id}-email-hint` : `${id}-email-hint`}
           value={props.email}
           onChange={(event) => props.onEmailChange(event.target.value)}
         />

@@ -6,7 +6,6 @@ export const ENTER_PHONE_LABEL = 'Enter phone number above';
 export const ENTER_EMAIL_LABEL = 'Enter email address above';
 /** Spec §4: NotSpecified blocks the payment buttons with this text. */
 export const SELECT_SERVICE_MODE_TEXT = 'Please select a service mode to proceed.';
-export const INVALID_EMAIL_TEXT = 'Please enter a valid email';
 
 /** What stops the customer paying from the contact screen, in the order the form asks for it. */
 export type PayBlocker = 'phone' | 'email' | 'serviceMode';

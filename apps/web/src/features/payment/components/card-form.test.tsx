@@ -58,6 +58,28 @@ describe('NewCardForm (spec §5 new card; WCAG 1.3.5, 3.3.1)', () => {
     expect(screen.queryByText('Please enter a card number of 13 to 16 digits')).toBeNull();
   });
 
+  it('says a full-length number failing the Luhn check needs checking, without waiting for blur', () => {
+    render(<Harness />);
+    const number = screen.getByLabelText('Card number');
+    fireEvent.change(number, { target: { value: '4242 4242 4242 4241' } });
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    expect(description(number)).toBe('Please check your card number.');
+    fireEvent.change(number, { target: { value: '4242 4242 4242 4242' } });
+    expect(number.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Please check your card number.')).toBeNull();
+  });
+
+  it('says nothing about a shorter number while it is typed, and asks to check it once the field is left', () => {
+    render(<Harness />);
+    const number = screen.getByLabelText('Card number');
+    fireEvent.change(number, { target: { value: '4242 4242 4242 4' } });
+    expect(number.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Please check your card number.')).toBeNull();
+    fireEvent.blur(number);
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    expect(description(number)).toBe('Please check your card number.');
+  });
+
   it('after a pay attempt every field in error says why, each tied to its own message', () => {
     render(<Harness showAllErrors />);
     const expected: Record<string, string> = {

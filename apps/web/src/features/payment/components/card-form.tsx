@@ -2,7 +2,9 @@ import { useId, useMemo, useState } from 'react';
 import {
   capCvn,
   CARD_NUMBER_MAX_DIGITS,
+  cardDigits,
   expiryYears,
+  hasCardNumberLength,
   isNonBlank,
   isValidCardNumber,
   isValidCvn,
@@ -36,6 +38,16 @@ function formatCardNumber(text: string): string {
 
 type Field = 'nameOncard' | 'cardNumber' | 'cvn' | 'expiryMonth' | 'expiryYear';
 
+export const CARD_NUMBER_LENGTH_TEXT = 'Please enter a card number of 13 to 16 digits';
+/** A number of the right length whose check digit is wrong: most likely a mistyped digit. */
+export const CARD_NUMBER_CHECK_TEXT = 'Please check your card number.';
+
+/** What is wrong with a typed card number, if anything. */
+function cardNumberProblem(cardNumber: string): string | null {
+  if (!hasCardNumberLength(cardNumber)) return CARD_NUMBER_LENGTH_TEXT;
+  return isValidCardNumber(cardNumber) ? null : CARD_NUMBER_CHECK_TEXT;
+}
+
 /** Spec §5 new card: name, number (brand icon), CVN (at most 4 digits), expiry month and year, remember card. */
 export function NewCardForm({
   form,
@@ -52,11 +64,15 @@ export function NewCardForm({
   const years = useMemo(() => expiryYears(), []);
   const brand = cardBrand(form.cardNumber);
   const touch = (field: Field) => () => setTouched((current) => ({ ...current, [field]: true }));
-  const shows = (field: Field) => showAllErrors || touched[field] === true;
+  // A number that fills the field is finished, so a wrong check digit shows at once, before the
+  // customer reaches for 'Pay by Card Now'; a shorter one may still be typed, so it waits for blur.
+  const numberComplete = cardDigits(form.cardNumber).length >= CARD_NUMBER_MAX_DIGITS;
+  const shows = (field: Field) =>
+    showAllErrors || touched[field] === true || (field === 'cardNumber' && numberComplete);
 
   const errors: Record<Field, string | null> = {
     nameOncard: isNonBlank(form.nameOncard) ? null : 'Please enter the name on the card',
-    cardNumber: isValidCardNumber(form.cardNumber) ? null : 'Please enter a card number of 13 to 16 digits',
+    cardNumber: cardNumberProblem(form.cardNumber),
     cvn: isValidCvn(form.cvn) ? null : 'Please enter the 3 or 4 digit CVN',
     expiryMonth: form.expiryMonth ? null : 'Please choose the expiry month',
     expiryYear: form.expiryYear ? null : 'Please choose the expiry year',

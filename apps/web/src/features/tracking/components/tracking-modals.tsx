@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { isValidEmail } from '@venue/domain/validation';
+import { INVALID_EMAIL_TEXT, isValidEmail } from '@venue/domain/validation';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import buttonStyles from '../../../components/ui/button.module.css';
@@ -245,7 +245,7 @@ export function ReceiptModal({
         />
         <p id={hintId} className={touched && email.trim() !== '' && !valid ? styles.error : styles.hint}>
           {touched && email.trim() !== '' && !valid
-            ? 'Please enter a valid email'
+            ? INVALID_EMAIL_TEXT
             : 'We will send the receipt for this order to this address.'}
         </p>
       </form>
