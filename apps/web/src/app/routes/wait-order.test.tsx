@@ -123,7 +123,9 @@ describe('wait order screen (spec §2 step 2)', () => {
     // behind the modal the screen no longer shows a wait
     expect(screen.getByText('Your order is ready')).toBeTruthy();
     expect(screen.queryByTestId('wait-estimate')).toBeNull();
-    fireEvent.click(within(dialog).getByRole('link', { name: 'Collect my order' }));
+    const collect = within(dialog).getByRole('button', { name: 'Collect my order' });
+    expect(collect.tagName, 'a modal action is a button').toBe('BUTTON');
+    fireEvent.click(collect);
     await waitFor(() => expect(location()).toBe('/order-flow/alert-order'));
   });
 
@@ -146,7 +148,7 @@ describe('wait order screen (spec §2 step 2)', () => {
 
   it('says "We\'re on our way" for home delivery', async () => {
     serve(placedOrder({ serviceMode: 'HomeDelivery', orderStatus: 'PendingAlerted', positionInQueue: null }));
-    renderApp(
+    const { location } = renderApp(
       WAIT,
       trackingState(
         {},
@@ -159,9 +161,8 @@ describe('wait order screen (spec §2 step 2)', () => {
       ),
     );
     const dialog = await screen.findByRole('dialog', { name: "We're on our way" });
-    expect(within(dialog).getByRole('link', { name: 'See my order' }).getAttribute('href')).toBe(
-      '/order-flow/alert-order',
-    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'See my order' }));
+    await waitFor(() => expect(location()).toBe('/order-flow/alert-order'));
   });
 
   it("opens 'Temporary problem!' when the order is cancelled; Ok goes to alert-order", async () => {

@@ -1,13 +1,10 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { INVALID_EMAIL_TEXT, isValidEmail } from '@venue/domain/validation';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import buttonStyles from '../../../components/ui/button.module.css';
 import { telHref, type TrackingVendor } from '../lib/tracking-vendor';
 import styles from './tracking-modals.module.css';
-
-const primaryLink = `${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.block}`;
 
 /** Spec §2/§4: the order is ready ('Pick up now') or on its way ("We're on our way"); it links to alert-order. */
 export function PickUpModal({
@@ -24,15 +21,17 @@ export function PickUpModal({
   alertOrderPath: string;
 }) {
   const textId = useId();
+  const navigate = useNavigate();
   return (
     <Modal
       open={open}
       title={delivery ? "We're on our way" : 'Pick up now'}
       describedById={textId}
       actions={
-        <Link className={primaryLink} to={alertOrderPath} replace>
+        // A modal's action is a button, and looks like one, even where it goes to another screen.
+        <Button block onClick={() => void navigate(alertOrderPath, { replace: true })}>
           {delivery ? 'See my order' : 'Collect my order'}
-        </Link>
+        </Button>
       }
     >
       <div id={textId} className={styles.text}>
