@@ -39,12 +39,57 @@ function useBarHeights(top: RefObject<HTMLElement | null>, bar: RefObject<HTMLEl
   }, [top, bar, key]);
 }
 
+/** Space kept between a focused control and a fixed bar. */
+const CLEARANCE_PX = 8;
+
+/** Whether an element is partly hidden by the sticky top or the fixed action bar. */
+export function isUnderBars(element: Element, top: HTMLElement | null, bar: HTMLElement | null): boolean {
+  const rect = element.getBoundingClientRect();
+  if (rect.width === 0 && rect.height === 0) return false;
+  if (top && getComputedStyle(top).position === 'sticky') {
+    const topRect = top.getBoundingClientRect();
+    if (topRect.bottom > 0 && rect.top < topRect.bottom + CLEARANCE_PX) return true;
+  }
+  if (bar) {
+    const barRect = bar.getBoundingClientRect();
+    if (rect.bottom > barRect.top - CLEARANCE_PX) return true;
+  }
+  return false;
+}
+
+/**
+ * The page's scroll padding covers focus moved by Tab, but not a field focused by a tap or by the
+ * phone's keyboard moving to the next field (browsers leave a field that is partly in view where
+ * it is), nor the keyboard opening over it. Whatever moved focus, a control left partly under a
+ * bar is scrolled wholly clear of it (WCAG 2.4.12).
+ */
+function useFocusKeptClear(top: RefObject<HTMLElement | null>, bar: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const keepClear = () => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || !('scrollIntoView' in focused)) return;
+      if (top.current?.contains(focused) || bar.current?.contains(focused)) return;
+      if (focused.closest('dialog, [role="dialog"]')) return;
+      if (isUnderBars(focused, top.current, bar.current)) focused.scrollIntoView({ block: 'nearest' });
+    };
+    // after the browser's own scrolling for the focus (and the keyboard's), not before it
+    const soon = () => requestAnimationFrame(keepClear);
+    document.addEventListener('focusin', soon);
+    window.visualViewport?.addEventListener('resize', soon);
+    return () => {
+      document.removeEventListener('focusin', soon);
+      window.visualViewport?.removeEventListener('resize', soon);
+    };
+  }, [top, bar]);
+}
+
 /** A screen: header, step header, a centred column (max 480 px) and an optional bottom action bar. */
 export function Layout({ header, steps, toolbar, hero, action, children }: LayoutProps) {
   const topRef = useRef<HTMLDivElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
   const hasTop = Boolean(header || steps || toolbar);
   useBarHeights(topRef, barRef, `${hasTop}-${Boolean(action)}`);
+  useFocusKeptClear(topRef, barRef);
   return (
     <div className={styles.screen}>
       {hasTop && (

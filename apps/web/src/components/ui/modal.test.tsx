@@ -69,4 +69,41 @@ describe('Modal', () => {
     expect(screen.getByRole('dialog', { name: 'Pick one' })).toBeTruthy();
     expect(onDismiss).not.toHaveBeenCalled();
   });
+
+  it("gives focus to the screen's heading, scrolled into view, when the modal's work took its opener away", () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    function Coupon() {
+      const [open, setOpen] = useState(false);
+      const [applied, setApplied] = useState(false);
+      return (
+        <main>
+          <h1>Enter Payment Details</h1>
+          {!applied && <button onClick={() => setOpen(true)}>Use a coupon</button>}
+          <Modal
+            open={open}
+            title="Use a coupon"
+            actions={
+              <button
+                onClick={() => {
+                  setApplied(true);
+                  setOpen(false);
+                }}
+              >
+                Apply
+              </button>
+            }
+          />
+        </main>
+      );
+    }
+    render(<Coupon />);
+    const opener = screen.getByRole('button', { name: 'Use a coupon' });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    const heading = screen.getByRole('heading', { level: 1, name: 'Enter Payment Details' });
+    expect(document.activeElement).toBe(heading);
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'nearest' });
+  });
 });

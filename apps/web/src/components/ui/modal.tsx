@@ -32,6 +32,23 @@ function setPageInert(inert: boolean) {
 }
 
 /**
+ * Gives focus back to what opened a modal. When the modal's work took its opener away (a coupon
+ * applied hides 'Use a coupon'), focus goes to the screen's heading instead of being lost, and the
+ * page is left with the heading wholly in view below the sticky top, not clipped under it.
+ */
+function returnFocus(opener: HTMLElement | null) {
+  if (opener && opener.isConnected && !opener.closest('[inert]')) {
+    opener.focus();
+    return;
+  }
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
+  heading.scrollIntoView({ block: 'nearest' });
+}
+
+/**
  * A real dialog: role=dialog with aria-modal, labelled by its title; focus moves in on open, Tab
  * stays inside, Escape closes when allowed, and focus returns to the element that opened it.
  */
@@ -98,7 +115,7 @@ export function Modal({
       const index = openStack.indexOf(dialog);
       if (index >= 0) openStack.splice(index, 1);
       if (openStack.length === 0) setPageInert(false);
-      if (opener && opener.isConnected) opener.focus();
+      returnFocus(opener);
     };
     // Focus handling runs once per opening; initialFocus is read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps

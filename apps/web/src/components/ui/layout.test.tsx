@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { isUnderBars, Layout } from './layout';
+
+const rect = (top: number, bottom: number) =>
+  ({ top, bottom, left: 0, right: 390, width: 390, height: bottom - top, x: 0, y: top, toJSON: () => ({}) }) as DOMRect;
+
+function place(element: Element, top: number, bottom: number) {
+  vi.spyOn(element, 'getBoundingClientRect').mockReturnValue(rect(top, bottom));
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('isUnderBars', () => {
+  const top = document.createElement('div');
+  top.style.position = 'sticky';
+  const bar = document.createElement('div');
+  beforeEach(() => {
+    place(top, 0, 120);
+    place(bar, 724, 844);
+  });
+
+  it('finds a field half under the fixed action bar, or under the sticky top', () => {
+    const field = document.createElement('input');
+    place(field, 700, 748);
+    expect(isUnderBars(field, top, bar)).toBe(true);
+    place(field, 100, 148);
+    expect(isUnderBars(field, top, bar)).toBe(true);
+  });
+
+  it('leaves a field wholly clear of both', () => {
+    const field = document.createElement('input');
+    place(field, 300, 348);
+    expect(isUnderBars(field, top, bar)).toBe(false);
+  });
+
+  it('ignores the top when it does not stick (a short window)', () => {
+    const field = document.createElement('input');
+    const staticTop = document.createElement('div');
+    place(staticTop, 0, 120);
+    place(field, 100, 148);
+    expect(isUnderBars(field, staticTop, bar)).toBe(false);
+  });
+});
+
+describe('Layout', () => {
+  it('scrolls a field focused by a tap out from under the action bar', async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    render(
+      <Layout action={<button type="button">Pay</button>}>
+        <label>
+          Email <input />
+        </label>
+      </Layout>,
+    );
+    const bar = screen.getByRole('button', { name: 'Pay' }).closest('div')!.parentElement!;
+    place(bar, 724, 844);
+    const field = screen.getByRole('textbox', { name: 'Email' });
+    place(field, 700, 748);
+    field.focus();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'nearest' });
+  });
+
+  it('leaves a field in clear view where it is', async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    render(
+      <Layout action={<button type="button">Pay</button>}>
+        <label>
+          Email <input />
+        </label>
+      </Layout>,
+    );
+    const bar = screen.getByRole('button', { name: 'Pay' }).closest('div')!.parentElement!;
+    place(bar, 724, 844);
+    const field = screen.getByRole('textbox', { name: 'Email' });
+    place(field, 300, 348);
+    field.focus();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(scrollIntoView).not.toHaveBeenCalled();
+  });
+});
