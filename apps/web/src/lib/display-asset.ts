@@ -8,3 +8,18 @@ export const DETAIL_TRANSFORM = '350x';
 export function displayAssetUrl(assetId: number, transform: string = THUMBNAIL_TRANSFORM): string {
   return apiUrl(`/displayassets/${assetId}/transformed/${transform}`);
 }
+
+/**
+ * The widths a picture is offered in for sharp pictures on 2× and 3× screens (the list thumbnail
+ * first, spec §7). A fixed list, so every size asked for is one the server can keep rendered.
+ */
+export const THUMBNAIL_WIDTHS = [100, 200, 300] as const;
+
+/** src, srcset and sizes of a picture shown `cssPx` wide, from the thumbnail widths. */
+export function thumbnailSources(assetId: number, cssPx: number): { src: string; srcSet: string; sizes: string } {
+  return {
+    src: displayAssetUrl(assetId, THUMBNAIL_TRANSFORM),
+    srcSet: THUMBNAIL_WIDTHS.map((width) => `${displayAssetUrl(assetId, `${width}x`)} ${width}w`).join(', '),
+    sizes: `${cssPx}px`,
+  };
+}

@@ -42,7 +42,8 @@ import {
   paymentInitiationFailed,
   placedOrderCleared,
 } from '../../features/tracking/store/placed-order-slice';
-import { ApiError, apiUrl, errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { thumbnailSources } from '../../lib/display-asset';
 import { FlowScreen } from '../flow-screen';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { PATHS } from '../routes';
@@ -361,13 +362,7 @@ function Payment() {
       <div className={styles.card}>
         <div className={styles.vendor}>
           {logoId !== null ? (
-            <img
-              className={styles.logo}
-              src={apiUrl(`/displayassets/${logoId}/transformed/100x`)}
-              alt=""
-              width={56}
-              height={56}
-            />
+            <img className={styles.logo} {...thumbnailSources(logoId, 56)} alt="" width={56} height={56} />
           ) : (
             <span className={styles.logo} aria-hidden="true" />
           )}

@@ -1,6 +1,6 @@
 import type { MenuItem } from '@venue/contract/menu';
 import { formatMoney } from '@venue/domain/money';
-import { displayAssetUrl } from '../../../lib/display-asset';
+import { thumbnailSources } from '../../../lib/display-asset';
 import { useFirstPaintDone } from '../../../lib/first-paint';
 import { sectionId, type MenuSection } from '../lib/menu-view';
 import styles from './menu-list.module.css';
@@ -25,6 +25,9 @@ export interface MenuListProps {
   /** ordering is off (closed or paused): counters are disabled */
   disabled?: boolean;
 }
+
+/** The thumbnail's side in CSS pixels (menu-list.module.css .thumb). */
+const THUMB_PX = 64;
 
 /** Pictures above the fold load at once; the rest when scrolled near. */
 const EAGER_IMAGES = 4;
@@ -104,10 +107,10 @@ function MenuItemRow({
       {item.displayAssetId !== null ? (
         <img
           className={styles.thumb}
-          src={painted ? displayAssetUrl(item.displayAssetId) : undefined}
+          {...(painted ? thumbnailSources(item.displayAssetId, THUMB_PX) : {})}
           alt={painted ? item.name : ''}
-          width={72}
-          height={72}
+          width={THUMB_PX}
+          height={THUMB_PX}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
         />
@@ -117,10 +120,7 @@ function MenuItemRow({
         </span>
       )}
       <div className={styles.body}>
-        <div className={styles.titleRow}>
-          <h3 className={styles.name}>{item.name}</h3>
-          <span className={styles.price}>{formatMoney(item.price.minorAmount)}</span>
-        </div>
+        <h3 className={styles.name}>{item.name}</h3>
         {item.description && <p className={styles.description}>{item.description}</p>}
         {inBasket && inBasket.choices.length > 0 && withOptions && (
           <ul className={styles.choices} aria-label={`${item.name} in your order`}>
@@ -129,50 +129,52 @@ function MenuItemRow({
             ))}
           </ul>
         )}
-        <div className={styles.controls}>
-          {withOptions && !soldOut && (
+      </div>
+      {/* price and counter span the row under picture and text, so names keep one line */}
+      <div className={styles.controls}>
+        <span className={styles.price}>{formatMoney(item.price.minorAmount)}</span>
+        {withOptions && !soldOut && (
+          <button
+            type="button"
+            className={styles.options}
+            onClick={() => onOptions(item)}
+            disabled={disabled}
+            aria-label={`Options for ${item.name}`}
+          >
+            Options
+          </button>
+        )}
+        {soldOut ? (
+          <span className={styles.soldOut}>Sold Out</span>
+        ) : (
+          <div className={styles.counter} role="group" aria-label={`${item.name} quantity`}>
             <button
               type="button"
-              className={styles.options}
-              onClick={() => onOptions(item)}
-              disabled={disabled}
-              aria-label={`Options for ${item.name}`}
+              className={styles.step}
+              onClick={() => onDecrease(item)}
+              disabled={disabled || count === 0}
+              aria-label={`Remove one ${item.name}`}
             >
-              Options
+              <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+                <path d="M4 10h12" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+              </svg>
             </button>
-          )}
-          {soldOut ? (
-            <span className={styles.soldOut}>Sold Out</span>
-          ) : (
-            <div className={styles.counter} role="group" aria-label={`${item.name} quantity`}>
-              <button
-                type="button"
-                className={styles.step}
-                onClick={() => onDecrease(item)}
-                disabled={disabled || count === 0}
-                aria-label={`Remove one ${item.name}`}
-              >
-                <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-                  <path d="M4 10h12" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-                </svg>
-              </button>
-              <output className={styles.count} aria-live="polite" aria-label={`${count} ${item.name} in your order`}>
-                {count}
-              </output>
-              <button
-                type="button"
-                className={`${styles.step} ${styles.plus}`}
-                onClick={() => onIncrease(item)}
-                disabled={disabled || (inBasket ? !inBasket.canIncrease : false)}
-                aria-label={`Add one ${item.name}`}
-              >
-                <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-                  <path d="M4 10h12M10 4v12" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-                </svg>
-              </button>
-            </div>
-          )}
-        </div>
+            <output className={styles.count} aria-live="polite" aria-label={`${count} ${item.name} in your order`}>
+              {count}
+            </output>
+            <button
+              type="button"
+              className={`${styles.step} ${styles.plus}`}
+              onClick={() => onIncrease(item)}
+              disabled={disabled || (inBasket ? !inBasket.canIncrease : false)}
+              aria-label={`Add one ${item.name}`}
+            >
+              <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+                <path d="M4 10h12M10 4v12" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+              </svg>
+            </button>
+          </div>
+        )}
       </div>
     </li>
   );

@@ -16,7 +16,7 @@ export function VendorHeader({
 }) {
   return (
     <header className={styles.header}>
-      <VendorLogo assetId={logoAssetId} storeName={storeName} size={56} />
+      <VendorLogo assetId={logoAssetId} storeName={storeName} size={48} />
       <div className={styles.headerText}>
         <h1 className={styles.title}>{storeName}</h1>
         <p className={styles.location}>{location}</p>

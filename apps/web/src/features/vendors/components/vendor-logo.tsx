@@ -1,8 +1,8 @@
-import { displayAssetUrl } from '../../../lib/display-asset';
+import { thumbnailSources } from '../../../lib/display-asset';
 import { useFirstPaintDone } from '../../../lib/first-paint';
 import styles from './vendor-logo.module.css';
 
-/** A vendor's logo (100x thumbnail), or its initial on a tile when it has none. Decorative: the name sits beside it. */
+/** A vendor's logo (100x thumbnail, sharper ones on dense screens), or its initial on a tile when it has none. Decorative: the name sits beside it. */
 export function VendorLogo({
   assetId,
   storeName,
@@ -24,7 +24,7 @@ export function VendorLogo({
   return (
     <img
       className={styles.logo}
-      src={painted ? displayAssetUrl(assetId) : undefined}
+      {...(painted ? thumbnailSources(assetId, size) : {})}
       alt=""
       width={size}
       height={size}
