@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GeoLocation } from './common.ts';
 import { DeliveryAddress } from './order.ts';
 
-/** Spec §9: address suggestions lie within 100 km of the venue. */
+/** Spec §9: address suggestions within 100 km of the venue come first (places beyond follow them). */
 export const ADDRESS_SEARCH_RADIUS_KM = 100;
 /** At most this many suggestions answer one search. */
 export const MAX_ADDRESS_SUGGESTIONS = 8;

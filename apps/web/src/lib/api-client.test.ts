@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE, setNetworkListener } from './api-client';
+import {
+  ApiError,
+  apiRequest,
+  NETWORK_ERROR_MESSAGE,
+  PAYMENT_REQUEST_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+  setNetworkListener,
+} from './api-client';
 import { EARLY_REQUESTS_GLOBAL, EARLY_RESPONSE_MAX_AGE_MS, registerEarlyRequest } from './early-responses';
 
 function listener() {
@@ -7,6 +14,7 @@ function listener() {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   setNetworkListener(null);
 });
@@ -107,6 +115,132 @@ describe('API client', () => {
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.body).toBe('{"name":{"fullName":"Sam"}}');
     expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+});
+
+describe('API client timeouts (a call that never answers)', () => {
+  /** A fetch whose answer never comes; it ends only when its signal stops it, as fetch does. */
+  function heldOpen() {
+    const fetchMock = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason), { once: true });
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  /** Settles `promise` into a value to inspect, noting whether it has settled yet. */
+  function watch(promise: Promise<unknown>) {
+    const state: { settled: boolean; value?: unknown } = { settled: false };
+    promise.then(
+      (value) => Object.assign(state, { settled: true, value }),
+      (error: unknown) => Object.assign(state, { settled: true, value: error }),
+    );
+    return state;
+  }
+
+  it('names its timeouts: 15 s for a call, 45 s for a payment', () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(15_000);
+    expect(PAYMENT_REQUEST_TIMEOUT_MS).toBe(45_000);
+  });
+
+  it("a call with no answer in 15 s is a 'Network Error' and is reported as one", async () => {
+    vi.useFakeTimers();
+    heldOpen();
+    const l = listener();
+    setNetworkListener(l);
+    const call = watch(apiRequest('/vendor/2/order/7', { background: true }));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(call.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(call.settled).toBe(true);
+    expect(call.value).toBeInstanceOf(ApiError);
+    expect((call.value as ApiError).isNetworkError).toBe(true);
+    expect((call.value as ApiError).message).toBe(NETWORK_ERROR_MESSAGE);
+    expect(l.networkFailed).toHaveBeenCalledWith(true);
+  });
+
+  it('even when fetch itself never gives up', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    const call = watch(apiRequest('/time'));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect((call.value as ApiError).isNetworkError).toBe(true);
+  });
+
+  it('a call may wait longer when it says so (payments)', async () => {
+    vi.useFakeTimers();
+    heldOpen();
+    const call = watch(apiRequest('/x', { method: 'POST', body: {}, timeoutMs: PAYMENT_REQUEST_TIMEOUT_MS }));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect(call.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(PAYMENT_REQUEST_TIMEOUT_MS - REQUEST_TIMEOUT_MS);
+    expect((call.value as ApiError).isNetworkError).toBe(true);
+  });
+
+  it("the caller's own cancel stays an abort, not a network error", async () => {
+    vi.useFakeTimers();
+    heldOpen();
+    const l = listener();
+    setNetworkListener(l);
+    const controller = new AbortController();
+    const call = watch(apiRequest('/time', { signal: controller.signal }));
+    await vi.advanceTimersByTimeAsync(1_000);
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(call.value).toBeInstanceOf(DOMException);
+    expect((call.value as DOMException).name).toBe('AbortError');
+    expect(l.networkFailed).not.toHaveBeenCalled();
+  });
+
+  it('an answer whose body never ends is a network error after the timeout', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            new ReadableStream({
+              start(controller) {
+                controller.enqueue(new TextEncoder().encode('{"id":'));
+              },
+            }),
+            { headers: { 'content-type': 'application/json' } },
+          ),
+      ),
+    );
+    const l = listener();
+    setNetworkListener(l);
+    const call = watch(apiRequest('/vendor/2/order/7'));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect((call.value as ApiError).isNetworkError).toBe(true);
+    expect(l.networkFailed).toHaveBeenCalledTimes(1);
+  });
+
+  it('an answer in time leaves no timer behind', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { headers: { 'content-type': 'application/json' } })),
+    );
+    await expect(apiRequest('/time')).resolves.toEqual({});
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('an early answer that never arrives is given up after the timeout too', async () => {
+    vi.useFakeTimers();
+    const fetchMock = heldOpen();
+    registerEarlyRequest('/v1/venue/0/vendors', new Promise<Response>(() => undefined));
+    const call = watch(apiRequest('/venue/0/vendors'));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect((call.value as ApiError).isNetworkError).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+    delete (globalThis as Record<string, unknown>)[EARLY_REQUESTS_GLOBAL];
   });
 });
 

@@ -59,8 +59,16 @@ describe.each(databases)('address search and delivery quote on $name', (database
     expect(full).toMatchObject({ addressLocality: 'Homebush', postalCode: '2140', addressRegion: 'NSW' });
   });
 
-  it('leaves out places more than 100 km from the venue, and post office boxes', async () => {
-    expect(await suggest(`input=Newcastle&${near}`)).toEqual([]);
+  it('ranks places more than 100 km from the venue after the near ones, and leaves out post office boxes', async () => {
+    // Beyond the radius but still found, so the customer can choose it and learn it is out of range.
+    const newcastle = await suggest(`input=Newcastle&${near}`);
+    expect(newcastle[0]).toMatchObject({ addressLocality: 'Newcastle', addressRegion: 'NSW', postalCode: '2300' });
+    expect(newcastle[0]!.distance).toBeGreaterThan(100_000);
+    const perth = await suggest(`input=Perth&${near}`);
+    expect(perth.map((s) => s.description)).toEqual(expect.arrayContaining(['Perth WA 6000', 'Perth TAS 7300']));
+    // A near match comes before a far one, however exactly the far one matches the text.
+    const richmond = (await suggest(`input=Richmond&${near}`)).map((s) => s.description);
+    expect(richmond.slice(0, 3)).toEqual(['Richmond NSW 2753', 'Richmond Lowlands NSW 2753', 'Richmond VIC 3121']);
     const wollongong = await suggest(`input=Wollongong&${near}`);
     expect(wollongong[0]).toMatchObject({ addressLocality: 'Wollongong', postalCode: '2500' });
     expect(wollongong.every((s) => s.postalCode === '2500')).toBe(true);

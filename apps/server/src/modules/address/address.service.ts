@@ -68,7 +68,7 @@ function matches(gazetteer: Gazetteer, query: Omit<ParsedInput, 'streetAddress'>
 }
 
 export interface SuggestOptions {
-  /** the venue: suggestions lie within ADDRESS_SEARCH_RADIUS_KM of it */
+  /** the venue: suggestions within ADDRESS_SEARCH_RADIUS_KM of it come before those beyond */
   centre?: GeoLocation | undefined;
   /** the customer's position when known: nearer localities first (else nearer the centre) */
   bias?: GeoLocation | undefined;
@@ -80,7 +80,12 @@ export function describe(streetAddress: string, locality: Locality): string {
   return streetAddress ? `${streetAddress}, ${place}` : place;
 }
 
-/** Suggestions for typed text: localities matching it, within the radius, nearest first, at most eight. */
+/**
+ * Suggestions for typed text: localities matching it, those within the radius first, nearest first,
+ * at most eight. The radius ranks, it does not filter (as Google's autocomplete radius is a bias):
+ * a customer who types a place beyond it ('Perth' at a Sydney venue) sees it, can choose it, and is
+ * then told plainly that it is out of delivery range, instead of meeting an empty list and no reason.
+ */
 export function suggestAddresses(
   gazetteer: Gazetteer,
   input: string,
@@ -120,8 +125,11 @@ export function suggestAddresses(
       fromCentre: options.centre ? distanceMetres(options.centre, locality) : null,
       rank: rankFrom ? distanceMetres(rankFrom, locality) : 0,
     }))
-    .filter((entry) => entry.fromCentre === null || entry.fromCentre <= radiusMetres)
-    .sort((a, b) => a.exact - b.exact || a.rank - b.rank || a.locality.key.localeCompare(b.locality.key))
+    .map((entry) => ({ ...entry, beyond: entry.fromCentre !== null && entry.fromCentre > radiusMetres ? 1 : 0 }))
+    .sort(
+      (a, b) =>
+        a.beyond - b.beyond || a.exact - b.exact || a.rank - b.rank || a.locality.key.localeCompare(b.locality.key),
+    )
     .slice(0, MAX_ADDRESS_SUGGESTIONS)
     .map(({ locality, fromCentre }) => ({
       placeId: `${PLACE_ID_PREFIX}${locality.id}`,

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Loader, Skeleton } from '../../components/ui/loader';
 import { settings } from '../../config/settings';
 import { AddressCombobox } from '../../features/delivery/components/address-combobox';
-import { useAddressSearch } from '../../features/delivery/hooks/use-address-search';
+import { NO_ADDRESS_MATCH_MESSAGE, useAddressSearch } from '../../features/delivery/hooks/use-address-search';
 import type { Route } from '../../features/delivery/lib/address-service';
 import { chooseAddressService } from '../../features/delivery/lib/choose-address-service';
 import {
@@ -138,9 +138,12 @@ export function Component() {
 
   const takesOrders = (vendor: Vendor) => vendorLabel(vendor, now) === null;
   const verdict =
-    address && currentRoutes && !streetMissing
+    address && currentRoutes
       ? deliveryVerdict(delivering, currentRoutes, singleVendor ? () => true : takesOrders)
       : null;
+  // The stores (or 'Proceed to Order') wait for the street line; a reason the place cannot be served
+  // ('we can't deliver to your address') does not, so a customer far away is told at once.
+  const options = verdict?.kind === 'options' && !streetMissing ? verdict.options : null;
 
   const tts = singleVendor ? singleVendor.tts : shortestOpenTts(delivering, now);
   const timeToService = settings.showTimeToService && tts !== null ? timeToServiceLabel(tts) : null;
@@ -170,7 +173,7 @@ export function Component() {
   let action = null;
   if (singleVendor) {
     const open = vendorOpenToOrder(singleVendor, now, order.pickedTime) && !singleVendor.isPaused;
-    const ready = verdict?.kind === 'options';
+    const ready = options !== null;
     const label = !open
       ? DELIVERY_BUTTON_LABELS.closed
       : ready
@@ -220,6 +223,7 @@ export function Component() {
           suggestions={search.suggestions}
           searching={search.searching}
           onSelect={search.choose}
+          message={search.noMatch ? NO_ADDRESS_MATCH_MESSAGE : null}
         />
         {search.searching && <p className={styles.searching}>Searching…</p>}
         {search.resolving && <Loader label="Finding your address…" />}
@@ -271,17 +275,14 @@ export function Component() {
           )}
         </div>
       )}
-      {address && !currentRoutes && !streetMissing && <Loader label="Checking delivery…" />}
+      {address && !currentRoutes && <Loader label="Checking delivery…" />}
 
-      {verdict?.kind === 'options' && singleVendor && verdict.options[0] && (
+      {options && singleVendor && options[0] && (
         <p className={styles.note}>
-          Estimated delivery: {deliveryTimeLabel(verdict.options[0].deliveryTimeMs)} (
-          {distanceLabel(verdict.options[0].route.distance)})
+          {`Estimated delivery: ${deliveryTimeLabel(options[0].deliveryTimeMs)} (${distanceLabel(options[0].route.distance)})`}
         </p>
       )}
-      {verdict?.kind === 'options' && !singleVendor && (
-        <DeliveringStores options={verdict.options} onChoose={(vendor) => setTimeFor(vendor)} />
-      )}
+      {options && !singleVendor && <DeliveringStores options={options} onChoose={(vendor) => setTimeFor(vendor)} />}
 
       {timeFor && (
         <PickupTimeModal

@@ -11,6 +11,8 @@ export interface AddressComboboxProps {
   searching: boolean;
   onSelect: (choice: AddressChoice) => void;
   hint?: string;
+  /** a word about the search shown next to the field (e.g. that nothing matched), or null */
+  message?: string | null;
 }
 
 /**
@@ -25,10 +27,14 @@ export function AddressCombobox({
   searching,
   onSelect,
   hint,
+  message: givenMessage = null,
 }: AddressComboboxProps) {
+  // a new search under way makes the last word about the search void
+  const message = searching ? null : givenMessage;
   const inputId = useId();
   const listId = useId();
   const hintId = useId();
+  const statusId = useId();
   const [active, setActive] = useState(-1);
   const [dismissed, setDismissed] = useState(false);
   const open = !dismissed && suggestions.length > 0;
@@ -76,7 +82,7 @@ export function AddressCombobox({
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
-        aria-describedby={hint ? hintId : undefined}
+        aria-describedby={[hint ? hintId : null, message ? statusId : null].filter(Boolean).join(' ') || undefined}
         value={value}
         onChange={(event) => {
           setActive(-1);
@@ -107,8 +113,10 @@ export function AddressCombobox({
             </li>
           ))}
       </ul>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {searching ? 'Searching addresses…' : open ? `${suggestions.length} addresses found` : ''}
+      {/* One polite live region, always there so a change is announced: it shows as the field's
+          message when there is one, and otherwise only speaks. */}
+      <p id={statusId} className={message ? styles.message : 'visually-hidden'} role="status" aria-live="polite">
+        {searching ? 'Searching addresses…' : message ? message : open ? `${suggestions.length} addresses found` : ''}
       </p>
     </div>
   );

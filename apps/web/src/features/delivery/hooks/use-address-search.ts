@@ -8,11 +8,19 @@ import { useDebouncedValue } from './use-debounced-value';
 /** Fewer characters than this are not looked up. */
 export const MIN_SEARCH_LENGTH = 2;
 
+/** Said next to the field when a search answered nothing, so the customer knows why the list is empty. */
+export const NO_ADDRESS_MATCH_MESSAGE = 'No matching address found. Try your suburb or postcode.';
+
 export interface AddressSearch {
   text: string;
   setText: (text: string) => void;
   suggestions: AddressChoice[];
   searching: boolean;
+  /**
+   * the search for the text as it stands answered no suggestion (a failed search is not one: it is
+   * told as a connection problem)
+   */
+  noMatch: boolean;
   /** the chosen suggestion, resolved */
   address: AddressPlace | null;
   resolving: boolean;
@@ -33,7 +41,7 @@ export function useAddressSearch(
   const [text, setTextState] = useState(options.initial?.addressDescription ?? '');
   const [chosenText, setChosenText] = useState<string | null>(options.initial?.addressDescription ?? null);
   // suggestions are kept with the text they answer, so a stale answer is never shown for new text
-  const [results, setResults] = useState<{ query: string; found: AddressChoice[] } | null>(null);
+  const [results, setResults] = useState<{ query: string; found: AddressChoice[]; failed: boolean } | null>(null);
   const [address, setAddress] = useState<AddressPlace | null>(options.initial);
   const [resolving, setResolving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -46,9 +54,12 @@ export function useAddressSearch(
     const controller = new AbortController();
     service
       .suggest(debounced, { centre, bias, signal: controller.signal })
-      .catch(() => [])
-      .then((found) => {
-        if (!controller.signal.aborted) setResults({ query: debounced, found });
+      .then(
+        (found) => ({ found, failed: false }),
+        () => ({ found: [], failed: true }),
+      )
+      .then(({ found, failed }) => {
+        if (!controller.signal.aborted) setResults({ query: debounced, found, failed });
       });
     return () => controller.abort();
     // centre and bias refine the next search; a change of them alone does not search again
@@ -58,6 +69,8 @@ export function useAddressSearch(
   const current = wanted && results?.query === debounced ? results : null;
   const suggestions = current?.found ?? [];
   const searching = wanted && current === null;
+  // Only for the text as typed: while the customer types on, the last answer no longer speaks for it.
+  const noMatch = current !== null && !current.failed && current.found.length === 0 && text.trim() === debounced;
 
   const setText = (value: string) => {
     setTextState(value);
@@ -84,5 +97,5 @@ export function useAddressSearch(
       .finally(() => setResolving(false));
   };
 
-  return { text, setText, suggestions, searching, address, resolving, problem, choose };
+  return { text, setText, suggestions, searching, noMatch, address, resolving, problem, choose };
 }

@@ -21,7 +21,11 @@ const DETAILS: GooglePlaceResult = {
 
 /** A stand-in of window.google.maps recording what the app asks of it. */
 function standIn(
-  options: { details?: GooglePlaceResult | null; matrix?: { status: string; elements: unknown[] } } = {},
+  options: {
+    details?: GooglePlaceResult | null;
+    matrix?: { status: string; elements: unknown[] };
+    predictions?: { list: unknown[] | null; status: string };
+  } = {},
 ) {
   const predictions = vi.fn();
   const details = vi.fn();
@@ -32,7 +36,11 @@ function standIn(
       AutocompleteService: class {
         getPlacePredictions(request: unknown, callback: (p: unknown, s: string) => void) {
           predictions(request);
-          callback([{ place_id: 'ChIJ-12-smith', description: '12 Smith St, Parramatta NSW, Australia' }], 'OK');
+          const answer = options.predictions ?? {
+            list: [{ place_id: 'ChIJ-12-smith', description: '12 Smith St, Parramatta NSW, Australia' }],
+            status: 'OK',
+          };
+          callback(answer.list, answer.status);
         }
       },
       AutocompleteSessionToken: class {
@@ -78,6 +86,29 @@ describe('Google maps service (spec §7 maps service)', () => {
       locationBias: { center: { lat: VENUE.latitude, lng: VENUE.longitude }, radius: 100_000 },
     });
     expect(request.sessionToken).toBeDefined();
+  });
+
+  it('the 100 km radius biases, it does not bound: a far address is offered, to be told it is out of range', async () => {
+    const perth = { place_id: 'ChIJ-perth', description: '1 Hay St, Perth WA, Australia' };
+    const google = standIn({ predictions: { list: [perth], status: 'OK' } });
+    const service = googleAddressService(async () => google.maps);
+    expect(await service.suggest('1 Hay St Perth', { centre: VENUE, bias: null })).toEqual([
+      { placeId: 'ChIJ-perth', description: '1 Hay St, Perth WA, Australia', streetAddress: '' },
+    ]);
+    const request = google.predictions.mock.calls[0]![0];
+    expect(request.strictBounds).toBeUndefined();
+    expect(request.locationRestriction).toBeUndefined();
+  });
+
+  it('no prediction (ZERO_RESULTS) is an empty answer; any other status is a failure', async () => {
+    const none = standIn({ predictions: { list: null, status: 'ZERO_RESULTS' } });
+    expect(await googleAddressService(async () => none.maps).suggest('zzqxw', { centre: VENUE, bias: null })).toEqual(
+      [],
+    );
+    const denied = standIn({ predictions: { list: null, status: 'REQUEST_DENIED' } });
+    await expect(
+      googleAddressService(async () => denied.maps).suggest('zzqxw', { centre: VENUE, bias: null }),
+    ).rejects.toThrow('REQUEST_DENIED');
   });
 
   it('resolves place details to a delivery address, ending the session (a new token next time)', async () => {

@@ -1,5 +1,6 @@
 import type { OrderCoupon } from '@venue/contract/coupon';
 import type { PaymentOutcome } from '@venue/contract/payment';
+import { PAYMENT_REQUEST_TIMEOUT_MS } from '../../../lib/api-client';
 import { signedRequest, type SigningKey } from '../../../lib/request-signing';
 
 /** GET /v1/current-consumer/order/{orderId}/coupon (auth): the order's coupon state (eligibility). */
@@ -20,7 +21,12 @@ export function purchaseWithCoupon(
   orderId: number,
   coupon: { couponCode?: string; verificationCode?: string },
 ): Promise<PaymentOutcome> {
-  return signedRequest(key, `/current-consumer/order/${orderId}/coupon/purchase`, { method: 'POST', body: coupon });
+  return signedRequest(key, `/current-consumer/order/${orderId}/coupon/purchase`, {
+    method: 'POST',
+    body: coupon,
+    // it pays the order: a payment call's longer timeout
+    timeoutMs: PAYMENT_REQUEST_TIMEOUT_MS,
+  });
 }
 
 /** DELETE /v1/current-consumer/order/{orderId}/coupon (auth): takes the coupon off; answers the order priced without it. */

@@ -1,5 +1,9 @@
 import type { PaymentOutcome, PaymentUpdateRequest, InitiatedPayment } from '@venue/contract/payment';
+import { PAYMENT_REQUEST_TIMEOUT_MS } from '../../../lib/api-client';
 import { signedRequest, type SigningKey } from '../../../lib/request-signing';
+
+/** Every call here waits on the payment gateway (or Apple) behind the server: the longer timeout. */
+const payment = { timeoutMs: PAYMENT_REQUEST_TIMEOUT_MS };
 
 /**
  * Calls that take or settle money carry an Idempotency-Key: one value per attempt, sent again
@@ -22,6 +26,7 @@ export function initiatePayment(
   idempotencyKey: string = newAttemptKey(),
 ): Promise<InitiatedPayment> {
   return signedRequest(key, `/vendor/${vendorId}/order/${orderId}/initiate-payment`, {
+    ...payment,
     method: 'POST',
     body: { orderId, vendorId },
     ...once(idempotencyKey),
@@ -42,6 +47,7 @@ export function updatePayment(
   idempotencyKey?: string,
 ): Promise<PaymentOutcome> {
   return signedRequest(key, `/vendor/${ids.vendorId}/order/${ids.orderId}/payment/${ids.paymentId}/update`, {
+    ...payment,
     method: 'POST',
     body,
     ...once(idempotencyKey),
@@ -56,6 +62,7 @@ export function verifyPayment(
   idempotencyKey?: string,
 ): Promise<PaymentOutcome> {
   return signedRequest(key, `/vendor/order/${ids.orderId}/payment/${ids.paymentId}/verify`, {
+    ...payment,
     method: 'POST',
     body,
     ...once(idempotencyKey),
@@ -70,6 +77,7 @@ export function purchaseWithToken(
   idempotencyKey?: string,
 ): Promise<PaymentOutcome> {
   return signedRequest(key, `/vendor/order/${ids.orderId}/payment/${ids.paymentId}/purchase/token`, {
+    ...payment,
     method: 'POST',
     body: { cvv },
     ...once(idempotencyKey),
@@ -83,6 +91,7 @@ export function applePaySession(
   validationUrl: string,
 ): Promise<Record<string, unknown>> {
   return signedRequest(key, `/vendor/order/${orderId}/payment/apple-pay/session`, {
+    ...payment,
     method: 'POST',
     body: { validationUrl },
   });
@@ -103,7 +112,7 @@ export async function purchaseWithWallet(
   const answer = await signedRequest<{ result?: { status?: string } | null }>(
     key,
     `/vendor/order/${orderId}/purchase/wallet`,
-    { method: 'POST', body, ...once(idempotencyKey) },
+    { ...payment, method: 'POST', body, ...once(idempotencyKey) },
   );
   return answer.result?.status === 'Successful';
 }

@@ -3,6 +3,7 @@
  * script calling the named callback with its result (`r` the result code; also id, v, token,
  * successful, errors).
  */
+import { PAYMENT_REQUEST_TIMEOUT_MS } from '../../../lib/api-client';
 
 /** The gateway's answer to the card request. */
 export interface GatewayResult {
@@ -24,8 +25,13 @@ export class GatewayRequestError extends Error {
 
 /** The query parameter naming the callback. */
 export const CALLBACK_PARAM = 'callback';
-/** How long the app waits for the gateway before treating it as a request error. */
-export const GATEWAY_TIMEOUT_MS = 60_000;
+/**
+ * How long the app waits for the gateway before treating it as a request error (spec §8: a verify
+ * call follows and the 'Temporary problem...' message shows). A script tag has no timeout of its
+ * own: a gateway that holds the request open would leave the customer at the loader for good. It
+ * charges the card, so it gets the payment calls' time.
+ */
+export const GATEWAY_TIMEOUT_MS = PAYMENT_REQUEST_TIMEOUT_MS;
 
 let sequence = 0;
 

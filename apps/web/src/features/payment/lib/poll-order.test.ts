@@ -1,11 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OrderNotResolvedError, pollOrder, RESOLVED_AFTER_PAYMENT, withRetries } from './poll-order';
+import { apiRequest, REQUEST_TIMEOUT_MS } from '../../../lib/api-client';
+import {
+  ORDER_RESOLVE_INTERVAL_MS,
+  OrderNotResolvedError,
+  pollOrder,
+  RESOLVED_AFTER_PAYMENT,
+  withRetries,
+} from './poll-order';
 
 beforeEach(() => {
   vi.useFakeTimers();
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('pollOrder (spec §4: up to 200 tries, 1 s apart)', () => {
@@ -22,6 +30,38 @@ describe('pollOrder (spec §4: up to 200 tries, 1 s apart)', () => {
     await vi.advanceTimersByTimeAsync(1000);
     await expect(result).resolves.toEqual({ orderStatus: 'Waiting' });
     expect(read).toHaveBeenCalledTimes(3);
+  });
+
+  it('a read held open by the network times out as one try, and the next read follows', async () => {
+    const answers = ['held', 'Paid', 'Waiting'];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const fetchMock = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          inFlight += 1;
+          mostInFlight = Math.max(mostInFlight, inFlight);
+          const answer = answers.shift() ?? 'Waiting';
+          init.signal?.addEventListener('abort', () => ((inFlight -= 1), reject(init.signal?.reason)), { once: true });
+          if (answer === 'held') return;
+          inFlight -= 1;
+          resolve(
+            new Response(JSON.stringify({ orderStatus: answer }), { headers: { 'content-type': 'application/json' } }),
+          );
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const signal = new AbortController().signal;
+    const result = pollOrder(
+      () => apiRequest<{ orderStatus: string }>('/vendor/2/order/7', { signal }),
+      RESOLVED_AFTER_PAYMENT,
+      { signal },
+    );
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS + ORDER_RESOLVE_INTERVAL_MS);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(ORDER_RESOLVE_INTERVAL_MS);
+    await expect(result).resolves.toEqual({ orderStatus: 'Waiting' });
+    expect(mostInFlight).toBe(1);
   });
 
   it('accepts Scheduled and VendorSupportRequired too', async () => {

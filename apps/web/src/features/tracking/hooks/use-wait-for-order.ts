@@ -77,10 +77,10 @@ export function useWaitForOrder({
     const cancelStart = afterFirstPaint(() => {
       stopPolling = startOrderPolling(
         {
-          fetchStatus: async () => {
+          fetchStatus: async (signal) => {
             if (!signing) throw new Error('The order cannot be read without the consumer key.');
             try {
-              const order = await getPlacedOrder(signing, vendorId, orderId, { background: true });
+              const order = await getPlacedOrder(signing, vendorId, orderId, { background: true, signal });
               // Another order may have taken its place while the answer was on its way: keep that one.
               if (store.getState().placedOrder.id !== orderId) return 'Waiting';
               dispatch(orderReceived(order));
@@ -93,7 +93,8 @@ export function useWaitForOrder({
               );
               return order.orderStatus;
             } catch (error) {
-              dispatch(orderFetchFailed(errorMessage(error)));
+              // Polling stopped (the screen closed, or a retry began): nothing failed.
+              if (!signal.aborted) dispatch(orderFetchFailed(errorMessage(error)));
               throw error;
             }
           },

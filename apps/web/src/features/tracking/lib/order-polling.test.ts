@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, apiRequest, REQUEST_TIMEOUT_MS } from '../../../lib/api-client';
 import { isNetworkError, POLLING_INTERVAL_MS, startOrderPolling } from './order-polling';
 
 beforeEach(() => {
@@ -7,6 +7,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 /** A fetch that answers the given results in turn (an Error is thrown), then keeps answering Waiting. */
@@ -98,6 +99,56 @@ describe('order polling (spec §4, §9)', () => {
     await vi.advanceTimersByTimeAsync(30_000);
     expect(onWaitOver).not.toHaveBeenCalled();
     expect(fetchStatus).toHaveBeenCalledTimes(1);
+  });
+
+  it('stopping cancels the read in flight', async () => {
+    const fetchStatus = vi.fn((_signal: AbortSignal) => new Promise<string>(() => undefined));
+    const stop = startOrderPolling({ fetchStatus, onWaitOver: vi.fn(), onError: vi.fn() });
+    await vi.advanceTimersByTimeAsync(0);
+    const signal = fetchStatus.mock.calls[0]![0];
+    expect(signal.aborted).toBe(false);
+    stop();
+    expect(signal.aborted).toBe(true);
+  });
+
+  it('a read held open by the network times out, and the next read follows: polling never stalls', async () => {
+    // The first order read never answers; the ones after it do, the third with the order ready.
+    const answers = ['held', 'Waiting', 'PendingAlerted'];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const fetchMock = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          inFlight += 1;
+          mostInFlight = Math.max(mostInFlight, inFlight);
+          const done = () => (inFlight -= 1);
+          const answer = answers.shift() ?? 'Waiting';
+          init.signal?.addEventListener('abort', () => (done(), reject(init.signal?.reason)), { once: true });
+          if (answer === 'held') return;
+          done();
+          resolve(
+            new Response(JSON.stringify({ orderStatus: answer }), { headers: { 'content-type': 'application/json' } }),
+          );
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const onWaitOver = vi.fn();
+    const onError = vi.fn();
+    startOrderPolling({
+      fetchStatus: async (signal) =>
+        (await apiRequest<{ orderStatus: string }>('/vendor/2/order/7', { signal, background: true })).orderStatus,
+      onWaitOver,
+      onError,
+    });
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(POLLING_INTERVAL_MS);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(POLLING_INTERVAL_MS);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(onWaitOver).toHaveBeenCalledWith('PendingAlerted');
+    expect(onError).not.toHaveBeenCalled();
+    expect(mostInFlight).toBe(1);
   });
 
   it('tells network errors from others', () => {

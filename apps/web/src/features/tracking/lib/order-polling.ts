@@ -12,8 +12,11 @@ export function isNetworkError(error: unknown): boolean {
 }
 
 export interface OrderPollingHandlers {
-  /** one read of the placed order; resolves with its status */
-  fetchStatus: () => Promise<string>;
+  /**
+   * one read of the placed order; resolves with its status. `signal` stops the read when polling
+   * stops, so a read left hanging never outlives the screen or overlaps the next run's reads.
+   */
+  fetchStatus: (signal: AbortSignal) => Promise<string>;
   /** the order reached PendingAlerted, Cancelled, Alerted or Serviced; polling has stopped */
   onWaitOver: (status: string) => void;
   /** a read failed with something other than a network error; polling has stopped */
@@ -22,7 +25,8 @@ export interface OrderPollingHandlers {
 
 /**
  * Reads the order at once, then every `intervalMs` after each answer (so slow answers never pile
- * up), until it reaches a status the wait screen waits for or a non-network error. Returns a stop
+ * up; a read with no answer ends as a 'Network Error' by the API client's timeout, and the next one
+ * follows), until it reaches a status the wait screen waits for or a non-network error. Returns a stop
  * function; nothing is reported after it is called.
  */
 export function startOrderPolling(
@@ -31,10 +35,11 @@ export function startOrderPolling(
 ): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const reads = new AbortController();
 
   const poll = async () => {
     try {
-      const status = await handlers.fetchStatus();
+      const status = await handlers.fetchStatus(reads.signal);
       if (stopped) return;
       if (isWaitOver(status)) {
         stopped = true;
@@ -56,5 +61,6 @@ export function startOrderPolling(
   return () => {
     stopped = true;
     clearTimeout(timer);
+    reads.abort();
   };
 }
