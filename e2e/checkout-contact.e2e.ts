@@ -69,12 +69,11 @@ describe('confirm contact, multi-vendor build', () => {
     );
     expect(shown, 'Grand Total').toBe(dollars(summary.total.minorAmount));
 
-    const modes = page.getByRole('radiogroup').getByRole('radio');
-    await visible(modes);
-    expect(await modes.count(), 'service mode radios').toBe(1);
-    const takeAway = page.getByRole('radio', { name: 'Take Away', exact: true });
-    expect(await takeAway.isChecked(), "'Order & Collect' chose take-away").toBe(true);
-    expect(await page.getByRole('radio', { name: /delivery/i }).count(), 'no HomeDelivery radio').toBe(0);
+    // Without HomeDelivery one mode is left: it is stated, not offered as a choice of one.
+    await visible(text(page, 'Service mode'));
+    await visible(page.getByText('Take Away', { exact: true }));
+    expect(await page.getByRole('radio').count(), 'no service mode radios').toBe(0);
+    expect(await page.getByText(/home delivery/i).count(), 'no HomeDelivery').toBe(0);
     await settle(page);
     await screenshot(page, 'checkout-contact');
     expect(suite.pageErrors).toEqual([]);
@@ -152,9 +151,9 @@ describe('confirm contact, multi-vendor build', () => {
     expect(suite.pageErrors).toEqual([]);
   });
 
-  test("no service mode chosen: 'Please select a service mode to proceed.' until Take Away is picked", async () => {
+  test('a store link skips the start screen: the only service mode is stated and taken, and the pay buttons show', async () => {
     const page = await suite.newPage();
-    // A store link straight to place-order skips the start screen's 'Order & Collect': no mode yet.
+    // A store link straight to place-order skips the start screen's 'Order & Collect': no mode chosen yet.
     await page.goto(`/order-flow/place-order?vendorId=${GRILL.id}`);
     await confirmStore(page, GRILL.name);
     await addItem(page, 'Onion Rings');
@@ -162,17 +161,17 @@ describe('confirm contact, multi-vendor build', () => {
     await proceedToContact(page);
 
     await fillContact(page, { mobile: '0412345678', fullName: 'Noa Mode' });
-    await visible(text(page, SELECT_MODE));
-    expect(await page.getByRole('group', { name: 'Pay With' }).count(), 'no pay buttons').toBe(0);
-    expect(await payWithButton(page, 'Card').count()).toBe(0);
-    const takeAway = page.getByRole('radio', { name: 'Take Away', exact: true });
-    expect(await takeAway.isChecked()).toBe(false);
-    await settle(page);
-    await screenshot(page, 'checkout-contact-select-service-mode');
-
-    await takeAway.check();
+    // Grill & Bun offers take-away only: nothing to choose, so nothing to wait for.
+    await visible(page.getByText('Take Away', { exact: true }));
+    expect(await page.getByRole('radio').count(), 'no choice of one').toBe(0);
     await expectPayWith(page);
-    await hidden(text(page, SELECT_MODE));
+    expect(await text(page, SELECT_MODE).count()).toBe(0);
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('state') ?? '{}') as unknown);
+    expect(saved, 'the order goes as take-away').toMatchObject({
+      order: { orderConfiguration: { selectedServiceMode: 'TakeAway' } },
+    });
+    await settle(page);
+    await screenshot(page, 'checkout-contact-single-service-mode');
     expect(suite.pageErrors).toEqual([]);
   });
 

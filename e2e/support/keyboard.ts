@@ -47,6 +47,8 @@ export async function focused(page: Page): Promise<FocusStop | null> {
     // The same element without focus: a copy beside it, matched by the same rules but not :focus.
     const copy = element.cloneNode(false) as HTMLElement;
     copy.removeAttribute('id');
+    // a checked radio's copy in the same group would uncheck the original
+    copy.removeAttribute('name');
     copy.setAttribute('aria-hidden', 'true');
     element.after(copy);
     const rest = getComputedStyle(copy);
@@ -155,9 +157,15 @@ export async function expectFocusTrapped(page: Page, where: string): Promise<voi
     if (!top) return 0;
     const selector =
       'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-    return Array.from(top.querySelectorAll(selector)).filter(
-      (element) => (element as HTMLElement).offsetParent !== null,
-    ).length;
+    // Tab stops once per radio group (on its checked radio), so a group counts once.
+    const groups = new Set<string>();
+    return Array.from(top.querySelectorAll(selector)).filter((element) => {
+      if ((element as HTMLElement).offsetParent === null) return false;
+      if (!(element instanceof HTMLInputElement) || element.type !== 'radio' || !element.name) return true;
+      if (groups.has(element.name)) return false;
+      groups.add(element.name);
+      return true;
+    }).length;
   });
   expect(count, `the modal on ${where} has controls`).toBeGreaterThan(0);
   for (const key of ['Tab', 'Shift+Tab']) {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clearGroup,
   defaultSelection,
+  isSingleChoiceGroup,
   missingRequiredGroups,
   optionKey,
   overfilledGroups,
@@ -53,6 +55,19 @@ describe('toggleModifier', () => {
   });
   it('never limits a group whose maximum is 0 (unlimited)', () => {
     expect(toggleModifier([31, 32, 33], extras, 34)).toEqual([31, 32, 33, 34]);
+  });
+});
+
+describe('single-choice groups', () => {
+  it('are the groups with a maximum of exactly one', () => {
+    expect(isSingleChoiceGroup(side)).toBe(true);
+    expect(isSingleChoiceGroup({ ...side, minimumChoices: 0 })).toBe(true);
+    expect(isSingleChoiceGroup(sauces)).toBe(false);
+    expect(isSingleChoiceGroup(extras)).toBe(false);
+  });
+  it('can be emptied without touching other groups (choosing none)', () => {
+    expect(clearGroup([11, 21, 31], side)).toEqual([21, 31]);
+    expect(clearGroup([21], side)).toEqual([21]);
   });
 });
 

@@ -39,6 +39,16 @@ export function toggleModifier(selected: readonly number[], group: GroupRule, mo
   return [...selected, modifierId];
 }
 
+/** A group that takes at most one modifier: the customer picks one of its options (radio buttons). */
+export function isSingleChoiceGroup(group: GroupRule): boolean {
+  return group.maximumChoices === 1;
+}
+
+/** The selection without any of a group's modifiers: choosing none in an optional group. */
+export function clearGroup(selected: readonly number[], group: GroupRule): number[] {
+  return selected.filter((id) => !group.modifierIds.includes(id));
+}
+
 /** The modifiers chosen before the customer touches anything: each visible group's visible default. */
 export function defaultSelection(groups: readonly GroupRule[], modifiers: ReadonlyMap<number, ModifierRule>): number[] {
   const selected: number[] = [];

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { orderProgress, PROGRESS_STAGES, PROGRESS_STEP_COUNT, progressPercent, progressStep } from './progress.ts';
+import {
+  isProgressComplete,
+  orderProgress,
+  PROGRESS_STAGES,
+  PROGRESS_STEP_COUNT,
+  progressPercent,
+  progressStep,
+} from './progress.ts';
 
 const MIN = 60_000;
 
@@ -77,5 +84,24 @@ describe('orderProgress', () => {
       percent: 0,
       step: 0,
     });
+  });
+  it('is complete, all 8 steps done, once the order is ready, on its way or collected', () => {
+    const timing = { timeQueued: '2026-11-22T06:00:00.000Z', timeServiceEstimated: '2026-11-22T06:10:00.000Z' };
+    const early = Date.parse('2026-11-22T06:02:00.000Z');
+    const late = Date.parse('2026-11-22T06:30:00.000Z');
+    for (const status of ['PendingAlerted', 'Alerted', 'Serviced']) {
+      expect(isProgressComplete(status)).toBe(true);
+      // ready before the estimate, or long after it: complete either way
+      expect(orderProgress(timing, early, status)).toEqual({ percent: 100, step: PROGRESS_STEP_COUNT });
+      expect(orderProgress(timing, late, status)).toEqual({ percent: 100, step: PROGRESS_STEP_COUNT });
+    }
+  });
+  it('stays on the last step, not complete, while the order is prepared past its estimate', () => {
+    const timing = { timeQueued: '2026-11-22T06:00:00.000Z', timeServiceEstimated: '2026-11-22T06:10:00.000Z' };
+    const late = Date.parse('2026-11-22T06:30:00.000Z');
+    for (const status of ['Paid', 'Waiting', 'Scheduled', 'VendorSupportRequired', 'Cancelled', null, undefined]) {
+      expect(isProgressComplete(status)).toBe(false);
+      expect(orderProgress(timing, late, status)).toEqual({ percent: 100, step: PROGRESS_STEP_COUNT - 1 });
+    }
   });
 });

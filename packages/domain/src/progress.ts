@@ -18,6 +18,12 @@ export function progressPercent(timeQueuedMs: number, timeServiceEstimatedMs: nu
   return Math.min(100, Math.max(0, (elapsed / total) * 100));
 }
 
+/**
+ * Spec §4 statuses of an order that is ready (or on its way, or collected): the wait is over, so the
+ * indicator is complete whatever the estimate said.
+ */
+export const PROGRESS_COMPLETE_STATUSES = ['PendingAlerted', 'Alerted', 'Serviced'] as const;
+
 /** The step (0..7) a percent has reached: how many of the stage thresholds it is at or past. */
 export function progressStep(percent: number): number {
   if (!Number.isFinite(percent)) return 0;
@@ -29,11 +35,23 @@ function instantMs(iso: string | null | undefined): number {
   return iso ? Date.parse(iso) : Number.NaN;
 }
 
-/** Progress of a placed order's `timing` (ISO instants) at `nowMs`: its percent and step. */
+/** Whether an order in this status has finished its progress (all eight steps done). */
+export function isProgressComplete(status: string | null | undefined): boolean {
+  return status != null && (PROGRESS_COMPLETE_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * Progress of a placed order at `nowMs`: its percent and step. While it is prepared the step
+ * (0..7) is the one in progress, from its `timing` (ISO instants); once it is ready the step is
+ * PROGRESS_STEP_COUNT, every step done, and the percent 100. The stages alone never get there:
+ * past 92 % the last step is still under way until the store says the order is ready.
+ */
 export function orderProgress(
   timing: { timeQueued: string | null | undefined; timeServiceEstimated: string | null | undefined },
   nowMs: number,
+  status?: string | null,
 ): { percent: number; step: number } {
+  if (isProgressComplete(status)) return { percent: 100, step: PROGRESS_STEP_COUNT };
   const percent = progressPercent(instantMs(timing.timeQueued), instantMs(timing.timeServiceEstimated), nowMs);
   return { percent, step: progressStep(percent) };
 }

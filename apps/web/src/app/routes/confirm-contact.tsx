@@ -20,6 +20,7 @@ import {
   payBlockers,
   SELECT_SERVICE_MODE_TEXT,
   selectableServiceModes,
+  serviceModeToUse,
 } from '../../features/checkout/lib/pay-readiness';
 import { saveConsumer } from '../../features/consumer/api/save-consumer';
 import { takeLegacyConsumer } from '../../features/consumer/lib/legacy-consumer';
@@ -93,10 +94,11 @@ function ConfirmContact() {
   const [notice, setNotice] = useState<string | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
 
-  const serviceMode = order.orderConfiguration.selectedServiceMode;
-  const isDelivery = serviceMode === 'HomeDelivery';
   const config = vendor?.vendorOrderConfiguration ?? null;
   const modes = selectableServiceModes(config?.availableServiceModes ?? []);
+  const selectedServiceMode = order.orderConfiguration.selectedServiceMode;
+  const serviceMode = serviceModeToUse(selectedServiceMode, modes);
+  const isDelivery = serviceMode === 'HomeDelivery';
   const total = order.orderAmount.paymentSummary.total;
   const wallets = useWallets({
     allowApplePay: config?.allowApplePay ?? false,
@@ -116,6 +118,11 @@ function ConfirmContact() {
     const legacy = takeLegacyConsumer(storage);
     if (legacy) dispatch(legacyConsumerImported(legacy));
   }, [dispatch]);
+
+  // The only service mode on offer becomes the order's, as a tap on it would (the order is placed with it).
+  useEffect(() => {
+    if (serviceMode !== selectedServiceMode) dispatch(serviceModeSelected(serviceMode));
+  }, [dispatch, serviceMode, selectedServiceMode]);
 
   // The vendor's payment options come from its record: load the list when this visit has none.
   useEffect(() => {

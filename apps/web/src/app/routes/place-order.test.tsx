@@ -6,6 +6,7 @@ import type { Vendor } from '@venue/contract/venue';
 import { fakeFetch, makeMenu, makeVendor } from '../../test/fixtures';
 import { renderApp, stateWith } from '../../test/render-app';
 import { setNetworkListener } from '../../lib/api-client';
+import { toSelectedVendor } from '../../features/vendors/store/venue-slice';
 import type { RootState } from '../store';
 
 // The build settings are fixed per build; each test picks the build it stands for.
@@ -234,6 +235,28 @@ describe('place-order (spec §2 Place order)', () => {
     env.current = { VITE_MULTI_VENDOR: 'false', VITE_VENDOR_ID: '1' };
     const single = renderApp('/order-flow/place-order?vendorId=2');
     await waitFor(() => expect(single.location()).toBe('/start'));
+  });
+
+  it("a single-vendor build asks to confirm its store with 'Confirm Store' only: there is no other store to choose", async () => {
+    env.current = { VITE_MULTI_VENDOR: 'false', VITE_VENDOR_ID: '1' };
+    serve();
+    // as the start screen leaves it after 'Order & Collect' and ASAP
+    const state = stateWith((draft) => {
+      draft.venue.selectedVendor = toSelectedVendor(burgers);
+      draft.order.orderConfiguration.selectedServiceMode = 'TakeAway';
+    });
+    const { store } = renderApp('/order-flow/place-order', state);
+    const modal = await screen.findByRole('dialog', { name: 'Ordering from Grill & Bun' });
+    expect(within(modal).getByText('Ordering from')).toBeTruthy();
+    expect(within(modal).queryByRole('button', { name: 'Choose another store' })).toBeNull();
+    expect(
+      within(modal)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Confirm Store']);
+    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm Store' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(store.getState().order).toMatchObject({ vendorId: 1, vendorConfirmed: true });
   });
 
   it("another store by URL with a basket: 'Existing Order Session'; starting anew moves to that store", async () => {

@@ -28,7 +28,6 @@ import { VENDOR_REFRESH_MS, vendorOpenToOrder } from '../../lib/vendor-status';
 import { FlowScreen } from '../flow-screen';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { enterOrderStep, type StepData } from '../order-flow/enter-step';
-import { chooseStorePath } from '../order-flow/guards';
 import { startNewSession } from '../order-flow/vendor-choice';
 import { PATHS } from '../routes';
 import { StepFailed } from '../step-failed';
@@ -225,7 +224,8 @@ function PlaceOrder({ data }: { data: Extract<StepData, { kind: 'ready' }> }) {
         location={vendor.location}
         logoAssetId={vendor.displayAssets.thumbnailAssetId}
         onConfirm={() => dispatch(storeConfirmed())}
-        onChooseAnother={() => void navigate(chooseStorePath(settings.multiVendor))}
+        // A single-vendor build has no other store: 'Choose another store' would only lead back to start.
+        onChooseAnother={settings.multiVendor ? () => void navigate(PATHS.discoverVendor) : null}
       />
       <StoreClosedModal guard={data.guard} storeName={vendor.storeName} onOk={() => void navigate(PATHS.home)} />
     </FlowScreen>

@@ -97,6 +97,51 @@ describe('start screen, multi-vendor build', () => {
     }
   });
 
+  it("says the shortest wait among the open, not paused stores: 'No waiting' only when one of them serves within a minute", async () => {
+    // the demo venue: 5, 12 and 15 minute stores open, a paused and a closed one much quicker
+    const waits = [5, 12, 15].map((minutes, index) =>
+      makeVendor({ id: 10 + index, storeName: `Store ${index}`, tts: minutes * 60_000 }),
+    );
+    const paused = makeVendor({ id: 20, storeName: 'Paused', tts: 0, isPaused: true });
+    serve([...waits, paused, closedBar]);
+    renderApp('/start');
+    await screen.findByText('About 5 min wait');
+    expect(screen.queryByText('No waiting')).toBeNull();
+  });
+
+  it("shows no tag, and never 'No waiting', while the stores are unknown or none is open", async () => {
+    // the list has not answered yet: the tag's place is held empty
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) =>
+        String(input).includes('/vendors')
+          ? new Promise<Response>((resolve) => (answer = resolve))
+          : fakeFetch({ '/time': { now: '', epochMs: 0 } })(input),
+      ),
+    );
+    renderApp('/start');
+    await screen.findByRole('heading', { level: 1, name: 'Harbourside Stadium' });
+    expect(screen.queryByText(/min wait|No waiting/)).toBeNull();
+    answer(Response.json([closedBar]));
+    await screen.findByRole('button', { name: 'Order & Collect' });
+    await waitFor(() => expect(screen.queryByText(/min wait|No waiting/)).toBeNull());
+    cleanup();
+
+    // the list could not be loaded
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/vendors')
+          ? new Response('{}', { status: 500, headers: { 'content-type': 'application/json' } })
+          : fakeFetch({ '/time': { now: '', epochMs: 0 } })(input),
+      ),
+    );
+    renderApp('/start');
+    await screen.findByText("We couldn't load the stores. Please try again.");
+    expect(screen.queryByText(/min wait|No waiting/)).toBeNull();
+  });
+
   it('shows no time-to-service tag when the build turns it off', async () => {
     env.current = { VITE_SHOW_TIME_TO_SERVICE: 'false' };
     serve();

@@ -123,6 +123,11 @@ describe('wait order screen (spec §2 step 2)', () => {
     // behind the modal the screen no longer shows a wait
     expect(screen.getByText('Your order is ready')).toBeTruthy();
     expect(screen.queryByTestId('wait-estimate')).toBeNull();
+    // and the progress bar is complete: 8 of 8, not the last step still under way
+    const progress = screen.getByRole('progressbar', { name: 'Order progress' });
+    expect(progress.getAttribute('aria-valuenow')).toBe('100');
+    expect(progress.getAttribute('aria-valuetext')).toBe('Complete: 8 of 8 steps');
+    expect(progress.querySelectorAll('[data-filled]')).toHaveLength(8);
     const collect = within(dialog).getByRole('button', { name: 'Collect my order' });
     expect(collect.tagName, 'a modal action is a button').toBe('BUTTON');
     fireEvent.click(collect);

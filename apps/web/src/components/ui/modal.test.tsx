@@ -51,6 +51,33 @@ describe('Modal', () => {
     expect(document.activeElement).toBe(last);
   });
 
+  it('keeps Tab inside when a radio group is its first or last stop, whichever radio of it has focus', () => {
+    render(
+      <Modal open title="Choose">
+        <fieldset>
+          <legend>Size</legend>
+          <input type="radio" name="size" aria-label="Small" />
+          <input type="radio" name="size" aria-label="Large" defaultChecked />
+        </fieldset>
+        <button>Add</button>
+        <fieldset>
+          <legend>Milk</legend>
+          <input type="radio" name="milk" aria-label="None" defaultChecked />
+          <input type="radio" name="milk" aria-label="Oat" />
+        </fieldset>
+      </Modal>,
+    );
+    // Tab stops on a group's checked radio only: Shift+Tab from 'Large' leaves the group, so it
+    // wraps, to the last group's checked radio
+    screen.getByRole('radio', { name: 'Large' }).focus();
+    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'None' }));
+    // and Tab from 'Oat', in the last group, wraps to the first group's checked radio
+    screen.getByRole('radio', { name: 'Oat' }).focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Large' }));
+  });
+
   it('closes on Escape when it may be dismissed and returns focus to the opener', () => {
     render(<Harness />);
     const opener = screen.getByRole('button', { name: 'Open' });

@@ -20,6 +20,31 @@ export interface ModalProps {
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/**
+ * Whether two elements are one stop of the Tab order: the same element, or radios of one group,
+ * which Tab passes over as one (it stops only on the group's checked radio).
+ */
+function sameTabStop(a: Element | null, b: Element | undefined): boolean {
+  if (!a || !b) return false;
+  if (a === b) return true;
+  return (
+    a instanceof HTMLInputElement &&
+    b instanceof HTMLInputElement &&
+    a.type === 'radio' &&
+    b.type === 'radio' &&
+    a.name !== '' &&
+    a.name === b.name &&
+    a.form === b.form
+  );
+}
+
+/** Where Tab lands on an element's stop: for a radio, its group's checked radio when there is one. */
+function landingOf(element: HTMLElement | undefined, within: HTMLElement): HTMLElement | undefined {
+  if (!(element instanceof HTMLInputElement) || element.type !== 'radio') return element;
+  const group = Array.from(within.querySelectorAll<HTMLInputElement>('input[type="radio"]'));
+  return group.find((radio) => radio.checked && sameTabStop(radio, element)) ?? element;
+}
+
 /** Open modals, so only the top one handles keys and the page stays inert until the last closes. */
 const openStack: HTMLElement[] = [];
 
@@ -78,7 +103,7 @@ export function Modal({
     setPageInert(true);
 
     const focusables = () => Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = initialFocus === 'dialog' ? dialog : (focusables()[0] ?? dialog);
+    const first = initialFocus === 'dialog' ? dialog : (landingOf(focusables()[0], dialog) ?? dialog);
     first.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -100,12 +125,12 @@ export function Modal({
       const firstItem = items[0];
       const lastItem = items[items.length - 1];
       const active = document.activeElement;
-      if (event.shiftKey && (active === firstItem || !dialog.contains(active))) {
+      if (event.shiftKey && (sameTabStop(active, firstItem) || !dialog.contains(active))) {
         event.preventDefault();
-        lastItem?.focus();
-      } else if (!event.shiftKey && (active === lastItem || !dialog.contains(active))) {
+        landingOf(lastItem, dialog)?.focus();
+      } else if (!event.shiftKey && (sameTabStop(active, lastItem) || !dialog.contains(active))) {
         event.preventDefault();
-        firstItem?.focus();
+        landingOf(firstItem, dialog)?.focus();
       }
     };
     document.addEventListener('keydown', onKeyDown);

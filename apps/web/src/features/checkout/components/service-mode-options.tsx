@@ -3,7 +3,11 @@ import type { ServiceMode } from '@venue/contract/common';
 import { SERVICE_MODE_LABELS } from '../lib/pay-readiness';
 import styles from './checkout.module.css';
 
-/** Spec §2: service mode radio buttons (HomeDelivery excluded by the caller). */
+/**
+ * Spec §2: service mode radio buttons (HomeDelivery excluded by the caller). With one mode on offer
+ * there is nothing to choose: the mode is stated, and the caller selects it (pay-readiness.ts
+ * serviceModeToUse).
+ */
 export function ServiceModeOptions({
   modes,
   selected,
@@ -15,6 +19,15 @@ export function ServiceModeOptions({
 }) {
   const id = useId();
   if (modes.length === 0) return null;
+  const [only] = modes;
+  if (modes.length === 1 && only) {
+    return (
+      <p className={styles.card}>
+        <span className={styles.label}>Service mode</span>
+        <span>{SERVICE_MODE_LABELS[only]}</span>
+      </p>
+    );
+  }
   return (
     <div className={styles.card} role="radiogroup" aria-labelledby={`${id}-label`}>
       <span className={styles.label} id={`${id}-label`}>

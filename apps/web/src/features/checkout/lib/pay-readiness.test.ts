@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignIdOf, payBlockers, selectableServiceModes } from './pay-readiness';
+import { campaignIdOf, payBlockers, selectableServiceModes, serviceModeToUse } from './pay-readiness';
 
 describe('payBlockers (spec §4/§5 contact screen)', () => {
   const ok = { mobile: '0412345678', email: '', serviceMode: 'TakeAway' as const };
@@ -21,6 +21,21 @@ describe('payBlockers (spec §4/§5 contact screen)', () => {
       'email',
       'serviceMode',
     ]);
+  });
+});
+
+describe('serviceModeToUse', () => {
+  it('takes the only mode on offer when none is chosen, so a choice of one does not block paying', () => {
+    expect(serviceModeToUse('NotSpecified', ['TakeAway'])).toBe('TakeAway');
+    expect(
+      payBlockers({ mobile: '0412345678', email: '', serviceMode: serviceModeToUse('NotSpecified', ['TakeAway']) }),
+    ).toEqual([]);
+  });
+  it('keeps a chosen mode, and NotSpecified when there is nothing or more than one to take', () => {
+    expect(serviceModeToUse('HomeDelivery', ['TakeAway'])).toBe('HomeDelivery');
+    expect(serviceModeToUse('TakeAway', ['TakeAway'])).toBe('TakeAway');
+    expect(serviceModeToUse('NotSpecified', [])).toBe('NotSpecified');
+    expect(serviceModeToUse('NotSpecified', ['TakeAway', 'HomeDelivery'])).toBe('NotSpecified');
   });
 });
 

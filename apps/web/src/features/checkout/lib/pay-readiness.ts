@@ -34,6 +34,17 @@ export function selectableServiceModes(available: readonly ServiceMode[]): Servi
   return available.filter((mode) => mode !== 'HomeDelivery' && mode !== 'NotSpecified');
 }
 
+/**
+ * The service mode the order goes with from the contact screen: the one chosen, or, when none is
+ * (a store link skips the start screen's 'Order & Collect'), the only one on offer: with a single
+ * mode there is no choice to wait for. Several on offer and none chosen stays NotSpecified.
+ */
+export function serviceModeToUse(selected: ServiceMode, selectable: readonly ServiceMode[]): ServiceMode {
+  const [only] = selectable;
+  if (selected === 'NotSpecified' && selectable.length === 1 && only) return only;
+  return selected;
+}
+
 /** Spec §2: an optional patron campaign id from the `campaignId` query parameter. */
 export function campaignIdOf(search: string): string | null {
   const value = new URLSearchParams(search).get('campaignId');

@@ -1,7 +1,14 @@
 import { useId, useMemo, useState } from 'react';
 import type { MenuItem, Modifier } from '@venue/contract/menu';
 import { formatMoney } from '@venue/domain/money';
-import { defaultSelection, missingRequiredGroups, toggleModifier } from '@venue/domain/modifier-selection';
+import {
+  clearGroup,
+  defaultSelection,
+  isSingleChoiceGroup,
+  missingRequiredGroups,
+  toggleModifier,
+  type GroupRule,
+} from '@venue/domain/modifier-selection';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import type { OptionGroup } from '../lib/menu-view';
@@ -25,10 +32,18 @@ function groupHint({ group }: OptionGroup): string {
   return max > 0 ? `Optional · choose up to ${max}` : 'Optional';
 }
 
+/** The words of a modifier's price change, or null when it costs nothing extra. */
+function priceDelta(modifier: Modifier): string | null {
+  const minor = modifier.price.minorAmount;
+  if (minor === 0) return null;
+  return `${minor > 0 ? '+' : ''}${formatMoney(minor)}`;
+}
+
 /**
  * Spec §2/§5 options modal: the item's groups with their defaults chosen; choosing beyond a group's
- * maximum lets go of its earliest choice, choosing again deselects. 'Add to Order' with a required
- * group short opens 'Missing options' naming the groups.
+ * maximum lets go of its earliest choice, choosing again deselects. A group of at most one choice
+ * is a radio group, the others checkboxes. 'Add to Order' with a required group short opens
+ * 'Missing options' naming the groups.
  */
 export function OptionsModal({ item, groups, onAdd, onClose }: OptionsModalProps) {
   if (!item) return null;
@@ -80,38 +95,13 @@ function OptionsDialog({ item, groups, onAdd, onClose }: OptionsModalProps & { i
       >
         {item.description && <p className={styles.description}>{item.description}</p>}
         {groups.map((option) => (
-          <fieldset key={option.group.id} className={styles.group}>
-            <legend className={styles.legend}>
-              <span className={styles.groupName}>{option.group.name}</span>
-              <span className={option.group.minimumChoices > 0 ? styles.required : styles.hint}>
-                {groupHint(option)}
-              </span>
-            </legend>
-            <ul className={styles.choices}>
-              {option.modifiers.map((modifier) => {
-                const checked = selected.includes(modifier.id);
-                return (
-                  <li key={modifier.id}>
-                    <label className={checked ? `${styles.choice} ${styles.checked}` : styles.choice}>
-                      <input
-                        type="checkbox"
-                        className={styles.checkbox}
-                        checked={checked}
-                        onChange={() => setSelected((current) => toggleModifier(current, option.group, modifier.id))}
-                      />
-                      <span className={styles.choiceName}>{modifier.name}</span>
-                      {modifier.price.minorAmount !== 0 && (
-                        <span className={styles.delta}>
-                          {modifier.price.minorAmount > 0 ? '+' : ''}
-                          {formatMoney(modifier.price.minorAmount)}
-                        </span>
-                      )}
-                    </label>
-                  </li>
-                );
-              })}
-            </ul>
-          </fieldset>
+          <OptionGroupChoices
+            key={option.group.id}
+            option={option}
+            selected={selected}
+            onToggle={(group, modifierId) => setSelected((current) => toggleModifier(current, group, modifierId))}
+            onChooseNone={(group) => setSelected((current) => clearGroup(current, group))}
+          />
         ))}
       </Modal>
       <Modal
@@ -133,5 +123,95 @@ function OptionsDialog({ item, groups, onAdd, onClose }: OptionsModalProps & { i
         </ul>
       </Modal>
     </>
+  );
+}
+
+interface OptionGroupChoicesProps {
+  option: OptionGroup;
+  selected: readonly number[];
+  onToggle: (group: GroupRule, modifierId: number) => void;
+  onChooseNone: (group: GroupRule) => void;
+}
+
+/**
+ * One group's choices. At most one choice (maximumChoices 1): a real radio group (fieldset with
+ * role=radiogroup, radios sharing a name), so the arrow keys move the choice natively and the
+ * chosen option, the default included, shows checked. Otherwise checkboxes.
+ */
+function OptionGroupChoices({ option, selected, onToggle, onChooseNone }: OptionGroupChoicesProps) {
+  const id = useId();
+  const { group } = option;
+  const single = isSingleChoiceGroup(group);
+  const nameId = `${id}-name`;
+  const hintId = `${id}-hint`;
+  const noneChosen = !option.modifiers.some((modifier) => selected.includes(modifier.id));
+  return (
+    <fieldset
+      className={styles.group}
+      role={single ? 'radiogroup' : undefined}
+      aria-labelledby={nameId}
+      aria-describedby={hintId}
+    >
+      <legend className={styles.legend}>
+        <span className={styles.groupName} id={nameId}>
+          {group.name}
+        </span>
+        <span className={group.minimumChoices > 0 ? styles.required : styles.hint} id={hintId}>
+          {groupHint(option)}
+        </span>
+      </legend>
+      <ul className={styles.choices}>
+        {/*
+         * An optional one-choice group offers 'None' as a radio of its own: choosing nothing is then
+         * visible, announced and reachable with the arrow keys like any other choice, which tapping
+         * the chosen radio again (below, spec §5's rule) is not.
+         */}
+        {single && group.minimumChoices === 0 && (
+          <li>
+            <label className={noneChosen ? `${styles.choice} ${styles.checked}` : styles.choice}>
+              <input
+                type="radio"
+                name={id}
+                className={styles.control}
+                checked={noneChosen}
+                onChange={() => onChooseNone(group)}
+              />
+              <span className={styles.choiceName}>None</span>
+            </label>
+          </li>
+        )}
+        {option.modifiers.map((modifier) => {
+          const checked = selected.includes(modifier.id);
+          const delta = priceDelta(modifier);
+          return (
+            <li key={modifier.id}>
+              <label className={checked ? `${styles.choice} ${styles.checked}` : styles.choice}>
+                {single ? (
+                  <input
+                    type="radio"
+                    name={id}
+                    className={styles.control}
+                    checked={checked}
+                    // a radio fires no change when it is already checked: the click on it deselects
+                    // it (spec §5 "reselecting deselects"), the change of another one switches to it
+                    onClick={() => checked && onToggle(group, modifier.id)}
+                    onChange={() => onToggle(group, modifier.id)}
+                  />
+                ) : (
+                  <input
+                    type="checkbox"
+                    className={styles.control}
+                    checked={checked}
+                    onChange={() => onToggle(group, modifier.id)}
+                  />
+                )}
+                <span className={styles.choiceName}>{modifier.name}</span>
+                {delta && <span className={styles.delta}>{delta}</span>}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
   );
 }

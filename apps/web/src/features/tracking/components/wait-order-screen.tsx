@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isWaitOver } from '@venue/domain/order-status';
-import { orderProgress, PROGRESS_STEP_COUNT } from '@venue/domain/progress';
+import { orderProgress } from '@venue/domain/progress';
 import { formatClockTime } from '@venue/domain/time-zone';
 import { waitEstimateText } from '@venue/domain/wait-estimate';
 import { Button } from '../../../components/ui/button';
@@ -118,7 +118,7 @@ export function WaitOrderScreen(props: WaitOrderScreenProps) {
 
   // Once the vendor has marked the order ready the wait is over, whatever the estimate said.
   const ready = isWaitOver(order.orderStatus) && order.orderStatus !== 'Cancelled';
-  const progress = ready ? { percent: 100, step: PROGRESS_STEP_COUNT - 1 } : orderProgress(order.timing, now);
+  const progress = orderProgress(order.timing, now, order.orderStatus);
   const scheduled = order.orderStatus === 'Scheduled';
   const timeZone = vendor.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 

@@ -10,10 +10,14 @@ export interface ConfirmStoreModalProps {
   location: string;
   logoAssetId: number | null;
   onConfirm: () => void;
-  onChooseAnother: () => void;
+  /** null where there is no other store to choose (a single-vendor build): the modal offers 'Confirm Store' only */
+  onChooseAnother: (() => void) | null;
 }
 
-/** Spec §2 confirm-store modal on entering place-order: 'Ordering from' the store, 'Confirm Store' or 'Choose another store'. */
+/**
+ * Spec §2 confirm-store modal on entering place-order: 'Ordering from' the store, 'Confirm Store' or
+ * 'Choose another store', the latter only where there is another store to choose.
+ */
 export function ConfirmStoreModal({
   open,
   storeName,
@@ -37,9 +41,11 @@ export function ConfirmStoreModal({
           <Button block onClick={onConfirm}>
             Confirm Store
           </Button>
-          <Button block variant="secondary" onClick={onChooseAnother}>
-            Choose another store
-          </Button>
+          {onChooseAnother && (
+            <Button block variant="secondary" onClick={onChooseAnother}>
+              Choose another store
+            </Button>
+          )}
         </>
       }
     >
