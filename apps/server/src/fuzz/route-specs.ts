@@ -144,6 +144,7 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     params: orderParams,
     query: () => ({ couponCode: 'EXPIRED' }),
   },
+  'DELETE /v1/current-consumer/order/:orderId/coupon': { auth: 'consumer', params: orderParams },
   'POST /v1/current-consumer/order/:orderId/coupon/purchase': {
     auth: 'consumer',
     params: orderParams,
