@@ -1,4 +1,4 @@
-/** PATCH /ops/v1/vendor/{vendorId} and PATCH /ops/v1/vendor/{vendorId}/menu-item/{itemId} */
+/** GET and PATCH /ops/v1/vendor/{vendorId} and PATCH /ops/v1/vendor/{vendorId}/menu-item/{itemId} */
 import { ErrorBody } from '@venue/contract/common';
 import { MenuItem } from '@venue/contract/menu';
 import { MenuItemPatch, VendorPatch } from '@venue/contract/ops-catalogue';
@@ -6,11 +6,25 @@ import { VendorIdParams, VendorItemParams } from '@venue/contract/route-params';
 import { Vendor } from '@venue/contract/venue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateMenuItem } from '../modules/menu/menu.service.ts';
-import { updateVendorSettings } from '../modules/vendors/vendors.service.ts';
+import { getVendor, updateVendorSettings } from '../modules/vendors/vendors.service.ts';
 
 const ACTOR = 'ops';
 
 export const opsCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/vendor/:vendorId',
+    {
+      schema: {
+        summary: 'The vendor as its staff see it: open, paused, time to service',
+        tags: ['operations'],
+        security: [{ opsToken: [] }],
+        params: VendorIdParams,
+        response: { 200: Vendor, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => getVendor(app.db, request.params.vendorId, app.clock()),
+  );
+
   app.patch(
     '/vendor/:vendorId',
     {

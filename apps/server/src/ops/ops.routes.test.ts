@@ -66,6 +66,14 @@ describe.each(databases)('operations API on $name', (database) => {
     expect(JSON.parse(audit[0]!.details ?? '{}')).toEqual({ isPaused: true, tts: 420_000 });
   });
 
+  it('reads a vendor as its staff see it, and 404 for an unknown one', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/ops/v1/vendor/2', headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(Vendor.parse(res.json())).toMatchObject({ id: 2, storeName: 'Grill & Bun', isOpen: true });
+    expect((await ctx.app.inject({ method: 'GET', url: '/ops/v1/vendor/999', headers: auth })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/ops/v1/vendor/2' })).statusCode).toBe(401);
+  });
+
   it('closes a vendor: closed in the list, no pickup slots', async () => {
     await ctx.app.inject({ method: 'PATCH', url: '/ops/v1/vendor/2', headers: auth, payload: { isOpen: false } });
     const listed = VendorList.parse((await ctx.app.inject({ method: 'GET', url: '/v1/venue/0/vendors' })).json()).find(
