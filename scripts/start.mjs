@@ -1,4 +1,4 @@
-// `npm start`: build the web app when it has not been built, then run the server (which migrates
+// `npm start`: build the web app and the staff display when they have not been built, then run the server (which migrates
 // and seeds its database when empty) in this same process, so signals reach it directly.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,6 +16,15 @@ if (!existsSync(join(webDist, 'index.html'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 } else {
   console.log(`Serving the web app built in ${webDist} (run \`npm run build\` to rebuild it).`);
+}
+
+// The staff display (/staff) is a build of its own.
+const staffDist = process.env.STAFF_DIST ?? join(root, 'apps/staff/dist');
+if (!existsSync(join(staffDist, 'index.html'))) {
+  console.log('Building the staff display (first start)…');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const build = spawnSync(npm, ['run', 'build', '-w', 'apps/staff'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 register();

@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
   WEB_DIST: z.string().trim().min(1).optional(),
+  STAFF_DIST: z.string().trim().min(1).optional(),
   // Per client address and minute; loopback is exempt. Behind a reverse proxy set TRUST_PROXY=1, or
   // every customer shares the proxy's address and its allowance (docs/decisions/004-rate-limits.md).
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1200),
@@ -66,6 +67,8 @@ export interface Config {
   publicUrl: string;
   paymentGateway: 'sandbox';
   webDist: string;
+  /** the built staff display, served under /staff */
+  staffDist: string;
   /** requests per minute per client address; loopback is exempt */
   rateLimitMax: number;
   trustProxy: boolean | number | string;
@@ -104,6 +107,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     paymentGateway: e.PAYMENT_GATEWAY,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : join(REPO_ROOT, 'apps', 'web', 'dist'),
+    staffDist: e.STAFF_DIST ? resolve(e.STAFF_DIST) : join(REPO_ROOT, 'apps', 'staff', 'dist'),
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -213,6 +213,7 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   },
 
   // ── operations ──
+  'GET /ops/v1/credential': { auth: 'ops' },
   'GET /ops/v1/vendor/:vendorId': { auth: 'ops', params: vendorParams },
   'PATCH /ops/v1/vendor/:vendorId': { auth: 'ops', params: vendorParams, body: (fx) => ({ ...fx.vendor }) },
   'PATCH /ops/v1/vendor/:vendorId/menu-item/:itemId': {

@@ -121,3 +121,56 @@ describe('serving the web app', () => {
     }
   });
 });
+
+/** A staff display build as apps/staff makes it: its page and hashed assets under /staff/assets. */
+const staffDist = mkdtempSync(join(tmpdir(), 'venue-staff-'));
+for (const [name, content] of Object.entries({
+  'index.html': '<!doctype html><title>staff display</title>',
+  'assets/index-def456.js': 'console.log(2);',
+})) {
+  mkdirSync(dirname(join(staffDist, name)), { recursive: true });
+  writeFileSync(join(staffDist, name), content);
+}
+afterAll(() => rmSync(staffDist, { recursive: true, force: true }));
+
+describe('serving the staff display beside the web app', () => {
+  const ctx = useTestApp(databases[0]!, { env: { WEB_DIST: webDist, STAFF_DIST: staffDist }, seed: false });
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+  it('answers /staff and addresses under it with its own page, with the page security headers', async () => {
+    for (const url of ['/staff', '/staff/', '/staff/board?x=1']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('staff display');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['content-security-policy'], url).toBeTruthy();
+    }
+  });
+
+  it('serves its hashed files for a year, and 404 JSON for a missing one', async () => {
+    const asset = await get('/staff/assets/index-def456.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await get('/staff/assets/nope.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ statusCode: 404 });
+  });
+
+  it("leaves the customer app's pages as they were", async () => {
+    expect((await get('/start')).body).toContain('start page');
+    expect((await get('/somewhere/else')).body).toContain('shell');
+  });
+});
+
+describe('a staff display that is not built', () => {
+  const ctx = useTestApp(databases[0]!, {
+    env: { WEB_DIST: webDist, STAFF_DIST: join(staffDist, 'missing') },
+    seed: false,
+  });
+
+  it('says how to build it', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/staff' });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('npm run build');
+  });
+});

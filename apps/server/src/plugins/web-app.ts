@@ -7,6 +7,7 @@
  * Files the build also wrote compressed (name.br, name.gz) are sent in that form when accepted.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -55,7 +56,59 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>Run <code>npm run build</code> (or <code>npm start</code>, which builds it first), then reload this page. The API is available under <code>/v1</code>.</p></body></html>
 `;
 
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+/** The staff display's address; its own build, served beside the customer app's. */
+export const STAFF_PREFIX = '/staff';
+
+const STAFF_NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Staff display not built</title></head>
+<body><h1>The staff display is not built yet</h1>
+<p>Run <code>npm run build</code> (or <code>npm start</code>, which builds it first), then reload this page.</p></body></html>
+`;
+
+/**
+ * The staff display (apps/staff): its hashed files under /staff/assets, its page for /staff and
+ * any address under it. Registered in its own scope, so the customer app's files and not-found
+ * handling are untouched.
+ */
+async function registerStaffDisplay(app: FastifyInstance, staffDist: string): Promise<void> {
+  const built = existsSync(join(staffDist, 'index.html'));
+  await app.register(async (scope) => {
+    if (built) {
+      // Only the hashed files: a rebuild's new names are served without a restart.
+      await scope.register(fastifyStatic, {
+        root: join(staffDist, 'assets'),
+        prefix: `${STAFF_PREFIX}/assets/`,
+        index: false,
+        cacheControl: false,
+        decorateReply: false,
+        wildcard: true,
+        setHeaders(reply) {
+          reply.header('Cache-Control', IMMUTABLE);
+          for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+        },
+      });
+    }
+    const page = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.url.startsWith(`${STAFF_PREFIX}/assets/`)) {
+        return sendError(reply, 404, `Route GET ${request.url.split('?')[0]} not found`);
+      }
+      if (!built)
+        return reply
+          .code(503)
+          .header('Cache-Control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(STAFF_NOT_BUILT_PAGE);
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+      return reply.send(await readFile(join(staffDist, 'index.html')));
+    };
+    scope.get(STAFF_PREFIX, { schema: { hide: true } }, page);
+    scope.get(`${STAFF_PREFIX}/*`, { schema: { hide: true } }, page);
+  });
+}
+
+export async function registerWebApp(app: FastifyInstance, webDist: string, staffDist?: string): Promise<void> {
+  if (staffDist !== undefined) await registerStaffDisplay(app, staffDist);
   const built = existsSync(join(webDist, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
@@ -86,7 +139,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (!isRead || isApiPath(request.url) || path.startsWith('/assets/')) {
+    if (
+      !isRead ||
+      isApiPath(request.url) ||
+      path.startsWith('/assets/') ||
+      path.startsWith(`${STAFF_PREFIX}/assets/`)
+    ) {
       return sendError(reply, 404, `Route ${request.method} ${path} not found`);
     }
     if (!built)

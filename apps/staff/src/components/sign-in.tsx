@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+
+/** Sign-in with a staff token, pasted (or arriving in a link or QR code, handled before this shows). */
+export function SignIn({
+  busy,
+  error,
+  notice,
+  askStore,
+  onSubmit,
+}: {
+  busy: boolean;
+  error: string | null;
+  /** why the device was signed out, if it was */
+  notice: string | null;
+  /** an admin token names no store: ask which */
+  askStore: boolean;
+  onSubmit: (token: string, vendorId: number | null) => void;
+}) {
+  const [token, setToken] = useState('');
+  const [store, setStore] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(token.trim(), askStore && /^\d+$/.test(store) ? Number(store) : null);
+  };
+  return (
+    <main className="sign-in">
+      <h1>Staff display</h1>
+      <p>
+        Sign in with the staff token your manager gave you for this store. This device stays signed in until the token
+        is revoked.
+      </p>
+      {notice && (
+        <p className="banner" role="status">
+          {notice}
+        </p>
+      )}
+      <form onSubmit={submit} className="sign-in-form">
+        <label htmlFor="token">Staff token</label>
+        <input
+          id="token"
+          className="input"
+          autoComplete="off"
+          spellCheck={false}
+          value={token}
+          onChange={(event) => setToken(event.target.value)}
+          aria-describedby={error ? 'sign-in-error' : undefined}
+          aria-invalid={error ? true : undefined}
+        />
+        {askStore && (
+          <>
+            <label htmlFor="store">Store number</label>
+            <input
+              id="store"
+              className="input"
+              inputMode="numeric"
+              value={store}
+              onChange={(event) => setStore(event.target.value)}
+            />
+          </>
+        )}
+        {error && (
+          <p id="sign-in-error" className="ticket-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="action action-primary"
+          disabled={busy || token.trim() === '' || (askStore && !/^\d+$/.test(store))}
+        >
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  );
+}
