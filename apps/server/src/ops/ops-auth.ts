@@ -12,7 +12,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Actor } from '../modules/orders/fulfilment.service.ts';
-import { authenticateStaffToken, type StaffCredential } from '../modules/staff-tokens/staff-tokens.service.ts';
+import {
+  authenticateStaffToken,
+  recordStaffTokenUse,
+  type StaffCredential,
+} from '../modules/staff-tokens/staff-tokens.service.ts';
 import { sendError } from '../plugins/error-handler.ts';
 import type { SignInFailureStore } from './sign-in-failures.ts';
 
@@ -109,36 +113,32 @@ export function resolveOpsCredential(options: OpsAuthOptions) {
     const failures = await options.failures.get(request.ip, now);
     // Past the limit the admin token is not even compared, so further guesses learn nothing.
     const locked = failures !== null && failures.count >= options.maxFailures;
-    let credential: OpsCredential;
     if (!locked && tokenMatches(presented, options.adminToken)) {
-      credential = ADMIN;
-    } else {
-      // Staff tokens are 256 random bits, beyond guessing, so they keep working from a locked
-      // address: a guest on the venue's Wi-Fi cannot shut the kitchen display out.
-      const staff = await authenticateStaffToken(options.db, presented, now);
-      if (staff === 'revoked') return unauthorized(reply, REVOKED_TOKEN_MESSAGE);
-      if (staff === 'unknown') {
-        if (locked) {
-          const seconds = Math.max(1, Math.ceil((failures.resetsAt - now) / 1000));
-          reply.header('Retry-After', String(seconds));
-          return sendError(
-            reply,
-            429,
-            `Too many failed sign-ins from this address. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-          );
-        }
-        await options.failures.add(request.ip, now);
-        return unauthorized(reply, INVALID_TOKEN_MESSAGE);
-      }
-      credential = staff;
+      request.opsCredential = ADMIN;
+      return;
     }
-
-    if (credential.kind === 'staff') {
-      const route = { url: request.routeOptions.url, config: request.routeOptions.config };
-      if (!staffMayUse(credential, route, request.params, options.prefix)) {
-        return sendError(reply, 403, STAFF_SCOPE_MESSAGE);
+    // Staff tokens are 256 random bits, beyond guessing, so they keep working from a locked
+    // address: a guest on the venue's Wi-Fi cannot shut the kitchen display out.
+    const staff = await authenticateStaffToken(options.db, presented);
+    if (staff === 'revoked') return unauthorized(reply, REVOKED_TOKEN_MESSAGE);
+    if (staff === 'unknown') {
+      if (locked) {
+        const seconds = Math.max(1, Math.ceil((failures.resetsAt - now) / 1000));
+        reply.header('Retry-After', String(seconds));
+        return sendError(
+          reply,
+          429,
+          `Too many failed sign-ins from this address. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+        );
       }
+      await options.failures.add(request.ip, now);
+      return unauthorized(reply, INVALID_TOKEN_MESSAGE);
     }
-    request.opsCredential = credential;
+    const route = { url: request.routeOptions.url, config: request.routeOptions.config };
+    if (!staffMayUse(staff.credential, route, request.params, options.prefix)) {
+      return sendError(reply, 403, STAFF_SCOPE_MESSAGE);
+    }
+    await recordStaffTokenUse(options.db, staff, now);
+    request.opsCredential = staff.credential;
   };
 }

@@ -117,20 +117,32 @@ export async function revokeStaffToken(
   });
 }
 
-export type StaffSignIn = StaffCredential | 'revoked' | 'unknown';
+/** A working staff token as found: who it is, and when its use was last recorded. */
+export interface StaffSignInFound {
+  credential: StaffCredential;
+  lastUsedAt: number | null;
+}
+
+export type StaffSignIn = StaffSignInFound | 'revoked' | 'unknown';
 
 /**
  * Who a presented staff token is: its credential while it works, 'revoked' for a token that did
- * work once, 'unknown' for anything else. Records the use at most once a minute.
+ * work once, 'unknown' for anything else. Reads only; `recordStaffTokenUse` writes the use once
+ * the request is let through.
  */
-export async function authenticateStaffToken(db: Kysely<Database>, token: string, nowMs: number): Promise<StaffSignIn> {
+export async function authenticateStaffToken(db: Kysely<Database>, token: string): Promise<StaffSignIn> {
   if (!looksLikeStaffToken(token)) return 'unknown';
   const row = await findStaffTokenByHash(db, hashStaffToken(token));
   if (!row) return 'unknown';
   if (row.revoked_at !== null) return 'revoked';
-  const lastUsed = row.last_used_at === null ? null : Number(row.last_used_at);
-  if (lastUsed === null || nowMs - lastUsed >= LAST_USED_RESOLUTION_MS) {
-    await touchStaffTokenRow(db, Number(row.id), nowMs, LAST_USED_RESOLUTION_MS);
-  }
-  return { kind: 'staff', tokenId: Number(row.id), vendorId: Number(row.vendor_id), name: row.name };
+  return {
+    credential: { kind: 'staff', tokenId: Number(row.id), vendorId: Number(row.vendor_id), name: row.name },
+    lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+  };
+}
+
+/** Records that a token was used, at most once a minute (a write per request would be a write per poll). */
+export async function recordStaffTokenUse(db: Kysely<Database>, found: StaffSignInFound, nowMs: number): Promise<void> {
+  if (found.lastUsedAt !== null && nowMs - found.lastUsedAt < LAST_USED_RESOLUTION_MS) return;
+  await touchStaffTokenRow(db, found.credential.tokenId, nowMs, LAST_USED_RESOLUTION_MS);
 }
