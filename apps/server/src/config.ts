@@ -46,7 +46,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   // Failed operations sign-ins per client address and minute before the address may no longer try
   // the admin token (docs/decisions/017-staff-tokens.md).
-  OPS_SIGN_IN_FAILURES_MAX: z.coerce.number().int().positive().default(10),
+  OPS_SIGN_IN_LIMIT: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -73,7 +73,7 @@ export interface Config {
   rateLimitMax: number;
   trustProxy: boolean | number | string;
   /** failed operations sign-ins per client address and minute before the admin token is refused there */
-  opsSignInFailuresMax: number;
+  opsSignInLimit: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -111,7 +111,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : join(REPO_ROOT, 'apps', 'web', 'dist'),
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
-    opsSignInFailuresMax: e.OPS_SIGN_IN_FAILURES_MAX,
+    opsSignInLimit: e.OPS_SIGN_IN_LIMIT,
     logLevel: e.LOG_LEVEL,
   };
 }

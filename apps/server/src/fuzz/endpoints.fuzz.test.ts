@@ -112,7 +112,7 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
     clock: () => NOW,
     onRoute: (route) => registered.push(route),
     // Every wrong token the sweep sends is a failed sign-in from one address; the limit has its own tests.
-    env: { OUTBOX_DIR: outbox, OPS_SIGN_IN_FAILURES_MAX: String(Number.MAX_SAFE_INTEGER) },
+    env: { OUTBOX_DIR: outbox, OPS_SIGN_IN_LIMIT: String(Number.MAX_SAFE_INTEGER) },
   });
   let routes: ReturnType<typeof enumerate>;
   let tables: TableShape[];

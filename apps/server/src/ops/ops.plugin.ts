@@ -27,7 +27,7 @@ export const opsPlugin: FastifyPluginAsync<OpsPluginOptions> = async (app, optio
       db: app.db,
       clock: app.clock,
       failures: options.signInFailures ?? new MemorySignInFailureStore(),
-      maxFailures: app.config.opsSignInFailuresMax,
+      maxFailures: app.config.opsSignInLimit,
       prefix: app.prefix,
     }),
   );

@@ -442,7 +442,7 @@ describe.each(databases)('staff access on $name', (database) => {
 
 describe.each(databases)('failed sign-ins on $name', (database) => {
   let now = START;
-  const ctx = useTestApp(database, { clock: () => now, env: { OPS_SIGN_IN_FAILURES_MAX: '3' } });
+  const ctx = useTestApp(database, { clock: () => now, env: { OPS_SIGN_IN_LIMIT: '3' } });
   const ATTACKER = '203.0.113.7';
   const NEIGHBOUR = '203.0.113.8';
   const send = (token: string, remoteAddress: string) =>
@@ -504,7 +504,7 @@ describe.each(databases)('failed sign-ins on $name', (database) => {
 });
 
 describe('failed sign-ins behind a trusted proxy', () => {
-  const ctx = useTestApp(databases[0]!, { env: { OPS_SIGN_IN_FAILURES_MAX: '2', TRUST_PROXY: '1' } });
+  const ctx = useTestApp(databases[0]!, { env: { OPS_SIGN_IN_LIMIT: '2', TRUST_PROXY: '1' } });
 
   it('counts the forwarded client address, not the proxy', async () => {
     const from = (client: string, token: string) =>
