@@ -15,6 +15,7 @@ import type { Actor } from '../modules/orders/fulfilment.service.ts';
 import {
   authenticateStaffToken,
   recordStaffTokenUse,
+  staffTokenIsActive,
   type StaffCredential,
 } from '../modules/staff-tokens/staff-tokens.service.ts';
 import { sendError } from '../plugins/error-handler.ts';
@@ -58,6 +59,15 @@ export function actorOf(request: FastifyRequest): Actor {
   const credential = request.opsCredential;
   if (!credential) throw new Error('actorOf: the request has no operations credential');
   return credential.kind === 'admin' ? ADMIN_ACTOR : `staff:${credential.tokenId}:${credential.name}`;
+}
+
+/**
+ * Whether the credential a request was let in with still holds: checked once per request by the
+ * hook, this is for work that outlives the request (a long-lived event stream should ask it, say
+ * at each heartbeat, and end when a staff token has been revoked).
+ */
+export async function credentialIsCurrent(db: Kysely<Database>, credential: OpsCredential): Promise<boolean> {
+  return credential.kind === 'admin' || staffTokenIsActive(db, credential.tokenId);
 }
 
 /**

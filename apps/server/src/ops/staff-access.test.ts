@@ -21,7 +21,7 @@ import { databases } from '../test/databases.ts';
 import { createTestConsumer } from '../test/signed-requests.ts';
 import { TEST_DATABASE_URL } from '../test/test-env.ts';
 import { TEST_OPS_TOKEN, testConfig, useTestApp } from '../test/test-app.ts';
-import { REVOKED_TOKEN_MESSAGE, STAFF_SCOPE_MESSAGE } from './ops-auth.ts';
+import { credentialIsCurrent, REVOKED_TOKEN_MESSAGE, STAFF_SCOPE_MESSAGE } from './ops-auth.ts';
 
 /** Monday 13:00 in Sydney: the demo stores are trading. */
 const START = Date.parse('2026-11-23T02:00:00.000Z');
@@ -226,6 +226,18 @@ describe.each(databases)('staff access on $name', (database) => {
     ]);
   });
 
+  it('documents the staff-token routes and both credentials in the OpenAPI document', async () => {
+    const doc = (await inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+      components: { securitySchemes: Record<string, { scheme: string; description?: string }> };
+    };
+    expect(Object.keys(doc.paths['/ops/v1/vendor/{vendorId}/staff-tokens'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(doc.paths['/ops/v1/vendor/{vendorId}/staff-tokens/{id}']?.delete?.security).toEqual([{ opsToken: [] }]);
+    const scheme = doc.components.securitySchemes.opsToken!;
+    expect(scheme.scheme).toBe('bearer');
+    expect(scheme.description).toMatch(/OPS_TOKEN[\s\S]*staff token[\s\S]*403/);
+  });
+
   it('answers 404 for an unknown store or token and 400 for a bad name, storing nothing', async () => {
     const unknownVendor = await inject({
       method: 'POST',
@@ -419,6 +431,8 @@ describe.each(databases)('staff access on $name', (database) => {
       const read = () =>
         other.inject({ method: 'GET', url: `/ops/v1/vendor/${OWN}/orders`, headers: bearer(staff.token) });
       expect((await read()).statusCode).toBe(200);
+      const credential = { kind: 'staff', tokenId: staff.id, vendorId: OWN, name: staff.name } as const;
+      expect(await credentialIsCurrent(second.db, credential)).toBe(true);
       const revoked = await inject({
         method: 'DELETE',
         url: `/ops/v1/vendor/${OWN}/staff-tokens/${staff.id}`,
@@ -426,6 +440,9 @@ describe.each(databases)('staff access on $name', (database) => {
       });
       expect(revoked.statusCode).toBe(204);
       expect((await read()).statusCode).toBe(401);
+      // Work that outlives a request (an open event stream) learns it too.
+      expect(await credentialIsCurrent(second.db, credential)).toBe(false);
+      expect(await credentialIsCurrent(second.db, { kind: 'admin' })).toBe(true);
       const before = await state();
       const change = await other.inject({
         method: 'PATCH',

@@ -49,6 +49,16 @@ export function findStaffTokenByHash(db: Db, tokenHash: string) {
     .executeTakeFirst();
 }
 
+export async function isStaffTokenRowActive(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('staff_tokens')
+    .select('id')
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Revokes a working token; answers whether this call revoked it (false: already revoked). */
 export async function revokeStaffTokenRow(db: Db, id: number, at: number): Promise<boolean> {
   const result = await db

@@ -17,6 +17,7 @@ import {
   findStaffTokenByHash,
   findStaffTokenRow,
   insertStaffToken,
+  isStaffTokenRowActive,
   listStaffTokenRows,
   revokeStaffTokenRow,
   touchStaffTokenRow,
@@ -145,4 +146,9 @@ export async function authenticateStaffToken(db: Kysely<Database>, token: string
 export async function recordStaffTokenUse(db: Kysely<Database>, found: StaffSignInFound, nowMs: number): Promise<void> {
   if (found.lastUsedAt !== null && nowMs - found.lastUsedAt < LAST_USED_RESOLUTION_MS) return;
   await touchStaffTokenRow(db, found.credential.tokenId, nowMs, LAST_USED_RESOLUTION_MS);
+}
+
+/** Whether a token is still not revoked: for work that outlives its request, such as an open event stream. */
+export function staffTokenIsActive(db: Kysely<Database>, tokenId: number): Promise<boolean> {
+  return isStaffTokenRowActive(db, tokenId);
 }
