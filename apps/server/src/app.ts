@@ -6,7 +6,12 @@
  *   4. the built web app and its client-side-route fallback, which takes whatever the API did not.
  */
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
@@ -57,6 +62,8 @@ export interface BuildAppOptions {
   clock?: () => number;
   /** called with every route as it is registered (tests enumerate the whole API with it) */
   onRoute?: (route: RouteOptions) => void;
+  /** more routes inside the operations scope, under its credential check (tests) */
+  extraOpsRoutes?: FastifyPluginAsync;
 }
 
 export const API_PREFIX = '/v1';
@@ -124,7 +131,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         version: '1.0.0',
         description: 'The customer API (/v1) and the operations API (/ops/v1).',
       },
-      components: { securitySchemes: { opsToken: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          opsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "The venue admin's OPS_TOKEN (every operations route), or a store's staff token (`vst_…`, made with POST /ops/v1/vendor/{vendorId}/staff-tokens), which acts only on that store's /ops/v1/vendor/{vendorId}/… routes other than the staff-token routes and answers 403 elsewhere. Repeated failed sign-ins from one address answer 429.",
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -150,7 +166,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: API_PREFIX },
   );
   await app.register(healthRoutes);
-  await app.register(opsPlugin, { prefix: OPS_PREFIX });
+  await app.register(opsPlugin, {
+    prefix: OPS_PREFIX,
+    ...(options.extraOpsRoutes ? { extraRoutes: options.extraOpsRoutes } : {}),
+  });
   await app.register(sandboxGatewayRoutes, { prefix: SANDBOX_GATEWAY_PREFIX, gateway });
 
   // 4. The web app.

@@ -12,6 +12,7 @@ describe('server settings', () => {
     expect(config.paymentGateway).toBe('sandbox');
     expect(config.webDist).toBe(join(REPO_ROOT, 'apps', 'web', 'dist'));
     expect(config.rateLimitMax).toBe(1200);
+    expect(config.opsSignInLimit).toBe(10);
     expect(config.trustProxy).toBe(false);
     expect(config.logLevel).toBe('info');
     expect(config.publicUrl).toBe('http://localhost:3000');
@@ -50,6 +51,7 @@ describe('server settings', () => {
       PORT: '8080',
       KITCHEN_SIMULATOR: 'off',
       RATE_LIMIT_MAX: '50',
+      OPS_SIGN_IN_LIMIT: '5',
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
     });
@@ -57,6 +59,7 @@ describe('server settings', () => {
       port: 8080,
       kitchenSimulator: false,
       rateLimitMax: 50,
+      opsSignInLimit: 5,
       trustProxy: true,
       logLevel: 'warn',
       publicUrl: 'http://localhost:8080',
@@ -74,6 +77,7 @@ describe('server settings', () => {
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => parseConfig({ KITCHEN_SIMULATOR: 'maybe' })).toThrow(/KITCHEN_SIMULATOR/);
     expect(() => parseConfig({ RATE_LIMIT_MAX: '0' })).toThrow(/RATE_LIMIT_MAX/);
+    expect(() => parseConfig({ OPS_SIGN_IN_LIMIT: '0' })).toThrow(/OPS_SIGN_IN_LIMIT/);
     expect(() => parseConfig({ OPS_TOKEN: 'short' })).toThrow(/OPS_TOKEN/);
     expect(() => parseConfig({ PAYMENT_GATEWAY: 'paypal', PUBLIC_URL: 'not a url' })).toThrow(
       /PAYMENT_GATEWAY[\s\S]*PUBLIC_URL|PUBLIC_URL[\s\S]*PAYMENT_GATEWAY/,

@@ -45,6 +45,9 @@ const EnvSchema = z.object({
   // every customer shares the proxy's address and its allowance (docs/decisions/004-rate-limits.md).
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1200),
   TRUST_PROXY: trustProxy.default(false),
+  // Failed operations sign-ins per client address and minute before the address may no longer try
+  // the admin token (docs/decisions/017-staff-tokens.md).
+  OPS_SIGN_IN_LIMIT: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -72,6 +75,8 @@ export interface Config {
   /** requests per minute per client address; loopback is exempt */
   rateLimitMax: number;
   trustProxy: boolean | number | string;
+  /** failed operations sign-ins per client address and minute before the admin token is refused there */
+  opsSignInLimit: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -110,6 +115,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     staffDist: e.STAFF_DIST ? resolve(e.STAFF_DIST) : join(REPO_ROOT, 'apps', 'staff', 'dist'),
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
+    opsSignInLimit: e.OPS_SIGN_IN_LIMIT,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -271,7 +271,7 @@ export interface GatewayCardTokensTable {
 export interface AuditLogTable {
   id: Generated<number>;
   at: number;
-  /** who acted: 'ops', 'kitchen-simulator', 'system' … */
+  /** who acted: 'ops' (the admin token), 'staff:<staff token id>:<its name>', 'kitchen-simulator', 'system' … */
   actor: string;
   action: string;
   entity: string;
@@ -305,6 +305,20 @@ export interface IdempotentRequestsTable {
   owner: string | null;
 }
 
+/** A per-store credential of the operations API; the token itself is never stored. */
+export interface StaffTokensTable {
+  id: Generated<number>;
+  vendor_id: number;
+  name: string;
+  /** hex SHA-256 of the token */
+  token_hash: string;
+  created_at: number;
+  /** null while the token works */
+  revoked_at: number | null;
+  /** updated at most once a minute */
+  last_used_at: number | null;
+}
+
 export interface Database {
   clients: ClientsTable;
   venues: VenuesTable;
@@ -326,4 +340,5 @@ export interface Database {
   gateway_card_tokens: GatewayCardTokensTable;
   receipts: ReceiptsTable;
   idempotent_requests: IdempotentRequestsTable;
+  staff_tokens: StaffTokensTable;
 }

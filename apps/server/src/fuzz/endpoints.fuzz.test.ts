@@ -111,7 +111,8 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
   const ctx = useTestApp(database, {
     clock: () => NOW,
     onRoute: (route) => registered.push(route),
-    env: { OUTBOX_DIR: outbox },
+    // Every wrong token the sweep sends is a failed sign-in from one address; the limit has its own tests.
+    env: { OUTBOX_DIR: outbox, OPS_SIGN_IN_LIMIT: String(Number.MAX_SAFE_INTEGER) },
   });
   let routes: ReturnType<typeof enumerate>;
   let tables: TableShape[];
@@ -203,6 +204,12 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
       tts: number;
     }[];
     const vendor = vendors.find((v) => v.id === VENDOR_ID)!;
+    const staffToken = await ctx.app.inject({
+      method: 'POST',
+      url: `/ops/v1/vendor/${VENDOR_ID}/staff-tokens`,
+      headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` },
+      payload: { name: 'Fuzz tablet' },
+    });
     return {
       signer,
       vendorId: VENDOR_ID,
@@ -215,6 +222,7 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
       item: { id: item.id, currentInventory: item.currentInventory, visible: item.visible },
       vendor: { isOpen: vendor.isOpen, isPaused: vendor.isPaused, tts: vendor.tts },
       assetId: item.displayAssetId ?? menu.items.find((i) => i.displayAssetId !== null)!.displayAssetId!,
+      staffTokenId: (staffToken.json() as { id: number }).id,
     };
   }
 
@@ -305,4 +313,5 @@ const placeholderFixture: Fixture = {
   item: { id: 0, currentInventory: null, visible: true },
   vendor: { isOpen: true, isPaused: false, tts: 0 },
   assetId: 0,
+  staffTokenId: 0,
 };

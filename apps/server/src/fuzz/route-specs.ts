@@ -29,6 +29,8 @@ export interface Fixture {
   /** the vendor's current switches, so a valid patch changes nothing */
   vendor: { isOpen: boolean; isPaused: boolean; tts: number };
   assetId: number;
+  /** a working staff token of `vendorId` */
+  staffTokenId: number;
 }
 
 export type RouteAuth = 'none' | 'consumer' | 'ops';
@@ -230,5 +232,15 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     auth: 'ops',
     params: vendorOrderParams,
     body: () => ({ status: 'VendorSupportRequired' }),
+  },
+  'POST /ops/v1/vendor/:vendorId/staff-tokens': {
+    auth: 'ops',
+    params: vendorParams,
+    body: () => ({ name: 'Bar tablet 1' }),
+  },
+  'GET /ops/v1/vendor/:vendorId/staff-tokens': { auth: 'ops', params: vendorParams },
+  'DELETE /ops/v1/vendor/:vendorId/staff-tokens/:id': {
+    auth: 'ops',
+    params: (fx) => ({ vendorId: String(fx.vendorId), id: String(fx.staffTokenId) }),
   },
 };

@@ -7,8 +7,7 @@ import { Vendor } from '@venue/contract/venue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateMenuItem } from '../modules/menu/menu.service.ts';
 import { getVendor, updateVendorSettings } from '../modules/vendors/vendors.service.ts';
-
-const ACTOR = 'ops';
+import { actorOf } from './ops-auth.ts';
 
 export const opsCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -34,11 +33,17 @@ export const opsCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ opsToken: [] }],
         params: VendorIdParams,
         body: VendorPatch,
-        response: { 200: Vendor, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: Vendor, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
-      const vendor = await updateVendorSettings(app.db, request.params.vendorId, request.body, ACTOR, app.clock());
+      const vendor = await updateVendorSettings(
+        app.db,
+        request.params.vendorId,
+        request.body,
+        actorOf(request),
+        app.clock(),
+      );
       app.menuCache.invalidate(request.params.vendorId);
       return vendor;
     },
@@ -53,12 +58,12 @@ export const opsCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ opsToken: [] }],
         params: VendorItemParams,
         body: MenuItemPatch,
-        response: { 200: MenuItem, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: MenuItem, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
       const { vendorId, itemId } = request.params;
-      const item = await updateMenuItem(app.db, vendorId, itemId, request.body, ACTOR, app.clock());
+      const item = await updateMenuItem(app.db, vendorId, itemId, request.body, actorOf(request), app.clock());
       app.menuCache.invalidate(vendorId);
       return item;
     },

@@ -10,6 +10,7 @@ import {
 import { VendorIdParams, VendorOrderParams } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changeOrderStatus, listOpsOrders } from '../modules/orders/fulfilment.service.ts';
+import { actorOf } from './ops-auth.ts';
 
 const DEFAULT_LIMIT = 200;
 
@@ -24,7 +25,7 @@ export const opsOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ opsToken: [] }],
         params: VendorIdParams,
         querystring: OpsOrdersQuery,
-        response: { 200: OpsOrderList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: OpsOrderList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -50,12 +51,21 @@ export const opsOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ opsToken: [] }],
         params: VendorOrderParams,
         body: OrderStatusChange,
-        response: { 200: OpsOrder, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: {
+          200: OpsOrder,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request) => {
       const { vendorId, orderId } = request.params;
-      return changeOrderStatus(app.payments, vendorId, orderId, request.body.status, 'ops', app.clock());
+      const { status } = request.body;
+      return changeOrderStatus(app.payments, vendorId, orderId, status, actorOf(request), app.clock());
     },
   );
 };

@@ -1,6 +1,6 @@
 /** Builds the real app on a seeded test database for one describe block. */
 import { afterAll, beforeAll } from 'vitest';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { parseConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -21,6 +21,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** sees every route the app registers */
   onRoute?: (route: RouteOptions) => void;
+  /** more routes inside the operations scope */
+  extraOpsRoutes?: FastifyPluginAsync;
 }
 
 /** Settings for tests: a fixed ops token, no web build unless asked, quiet logs. */
@@ -43,6 +45,7 @@ export function useTestApp(testDatabase: TestDatabase, options: TestAppOptions =
       logger: false,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+      ...(options.extraOpsRoutes ? { extraOpsRoutes: options.extraOpsRoutes } : {}),
     });
     await ctx.app.ready();
   });

@@ -34,8 +34,11 @@ export interface FulfilmentDeps {
   menuCache: MenuCache;
 }
 
-/** Who changed an order, as the audit log records it. */
-export type Actor = 'ops' | 'kitchen-simulator' | 'system';
+/**
+ * Who changed an order, as the audit log records it: 'ops' (the admin token), a staff token
+ * (`staff:<id>:<name>`, see ops/ops-auth.ts actorOf), the kitchen simulator or the system.
+ */
+export type Actor = 'ops' | `staff:${number}:${string}` | 'kitchen-simulator' | 'system';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
