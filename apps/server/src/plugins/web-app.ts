@@ -67,11 +67,11 @@ const STAFF_NOT_BUILT_PAGE = `<!doctype html>
 `;
 
 /**
- * The staff display (apps/staff): its hashed files under /staff/assets, its page for /staff and
- * any address under it. Registered in its own scope, so the customer app's files and not-found
- * handling are untouched.
+ * The staff display (apps/staff): its hashed files under /staff/assets, in their own scope so the
+ * customer app's files are untouched. Its page, for /staff and any address under it, comes from
+ * the not-found handler below.
  */
-async function registerStaffDisplay(app: FastifyInstance, staffDist: string): Promise<void> {
+async function registerStaffAssets(app: FastifyInstance, staffDist: string): Promise<void> {
   const built = existsSync(join(staffDist, 'index.html'));
   await app.register(async (scope) => {
     if (built) {
@@ -89,26 +89,27 @@ async function registerStaffDisplay(app: FastifyInstance, staffDist: string): Pr
         },
       });
     }
-    const page = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.url.startsWith(`${STAFF_PREFIX}/assets/`)) {
-        return sendError(reply, 404, `Route GET ${request.url.split('?')[0]} not found`);
-      }
-      if (!built)
-        return reply
-          .code(503)
-          .header('Cache-Control', 'no-store')
-          .type('text/html; charset=utf-8')
-          .send(STAFF_NOT_BUILT_PAGE);
-      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-      return reply.send(await readFile(join(staffDist, 'index.html')));
-    };
-    scope.get(STAFF_PREFIX, { schema: { hide: true } }, page);
-    scope.get(`${STAFF_PREFIX}/*`, { schema: { hide: true } }, page);
   });
 }
 
+/** The staff display's page, or how to build it. */
+async function sendStaffPage(reply: FastifyReply, staffDist: string | undefined) {
+  const page = staffDist === undefined ? null : join(staffDist, 'index.html');
+  if (page === null || !existsSync(page)) {
+    return reply
+      .code(503)
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(STAFF_NOT_BUILT_PAGE);
+  }
+  return reply
+    .header('Cache-Control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(await readFile(page));
+}
+
 export async function registerWebApp(app: FastifyInstance, webDist: string, staffDist?: string): Promise<void> {
-  if (staffDist !== undefined) await registerStaffDisplay(app, staffDist);
+  if (staffDist !== undefined) await registerStaffAssets(app, staffDist);
   const built = existsSync(join(webDist, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
@@ -147,6 +148,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, staf
     ) {
       return sendError(reply, 404, `Route ${request.method} ${path} not found`);
     }
+    if (path === STAFF_PREFIX || path.startsWith(`${STAFF_PREFIX}/`)) return sendStaffPage(reply, staffDist);
     if (!built)
       return reply.code(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     reply.header('Cache-Control', 'no-cache');

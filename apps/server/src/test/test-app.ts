@@ -27,7 +27,13 @@ export interface TestAppOptions {
 
 /** Settings for tests: a fixed ops token, no web build unless asked, quiet logs. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return parseConfig({ OPS_TOKEN: TEST_OPS_TOKEN, WEB_DIST: '/nonexistent-web-dist', LOG_LEVEL: 'silent', ...env });
+  return parseConfig({
+    OPS_TOKEN: TEST_OPS_TOKEN,
+    WEB_DIST: '/nonexistent-web-dist',
+    STAFF_DIST: '/nonexistent-staff-dist',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
 }
 
 /** A seeded database and an app on it, created before the block's tests and closed after. */
