@@ -174,3 +174,64 @@ export async function snapshotBuild(name: BuildName): Promise<{ dir: string; dis
   }
   return { dir: copy, dispose: () => rm(copy, { recursive: true, force: true }) };
 }
+
+const STAFF_DIR = join(REPO_ROOT, 'apps/staff');
+let staffBuild: Promise<string> | null = null;
+
+/**
+ * Builds the staff display (apps/staff) into e2e/.builds/staff unless the stamp there shows a build
+ * of the same sources. Returns the directory (for the server's STAFF_DIST).
+ */
+export function ensureStaffBuild(): Promise<string> {
+  staffBuild ??= (async () => {
+    const hash = createHash('sha256');
+    const walk = (path: string): void => {
+      if (!existsSync(path)) return;
+      if (statSync(path).isFile()) {
+        hash.update(relative(REPO_ROOT, path)).update('\0').update(readFileSync(path)).update('\0');
+        return;
+      }
+      for (const entry of readdirSync(path).sort()) {
+        if (entry === 'node_modules' || entry === 'dist' || /\.test\.tsx?$/.test(entry)) continue;
+        walk(join(path, entry));
+      }
+    };
+    for (const name of ['src', 'index.html', 'vite.config.ts', 'package.json']) walk(join(STAFF_DIR, name));
+    for (const name of ['contract', 'domain']) walk(join(REPO_ROOT, 'packages', name, 'src'));
+    const stamp = hash.digest('hex');
+    const dir = join(BUILDS_DIR, 'staff');
+    const stampFile = stampPath('staff');
+    if (existsSync(join(dir, 'index.html')) && existsSync(stampFile) && (await readFile(stampFile, 'utf8')) === stamp) {
+      return dir;
+    }
+    await mkdir(BUILDS_DIR, { recursive: true });
+    const temporary = `${dir}.building-${process.pid}`;
+    await rm(temporary, { recursive: true, force: true });
+    const vite = join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [vite, 'build', '--outDir', temporary, '--emptyOutDir', '--logLevel', 'warn'],
+        {
+          cwd: STAFF_DIR,
+          env: buildEnv({}),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', (code, signal) =>
+        code === 0 ? resolve() : reject(new Error(`the staff display's build failed (${code ?? signal}):\n${output}`)),
+      );
+    });
+    await rm(stampFile, { force: true });
+    await rm(dir, { recursive: true, force: true });
+    await rename(temporary, dir);
+    await writeFile(stampFile, stamp);
+    return dir;
+  })();
+  staffBuild.catch(() => (staffBuild = null));
+  return staffBuild;
+}

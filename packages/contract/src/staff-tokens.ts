@@ -42,6 +42,8 @@ export const StaffTokenCreated = z.object({
   name: z.string(),
   createdAt: z.string(),
   token: z.string(),
+  /** the staff display's address that signs a device in with this token (for a link or a QR code) */
+  signInUrl: z.string(),
 });
 export type StaffTokenCreated = z.infer<typeof StaffTokenCreated>;
 

@@ -35,7 +35,9 @@ export const opsStaffTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       const { vendorId } = request.params;
       const created = await createStaffToken(app.db, vendorId, request.body.name, actorOf(request), app.clock());
       reply.header('Cache-Control', 'no-store');
-      return reply.code(201).send(created);
+      // the token in the fragment: a browser never sends it to a server or writes it to a log
+      const signInUrl = `${app.config.publicUrl}/staff#token=${encodeURIComponent(created.token)}`;
+      return reply.code(201).send({ ...created, signInUrl });
     },
   );
 
