@@ -305,6 +305,19 @@ export interface IdempotentRequestsTable {
   owner: string | null;
 }
 
+/** The operations event log (modules/events): trimmed from the oldest id. */
+export interface OpsEventsTable {
+  /** grows with every event, in commit order (see events.repository.ts) */
+  id: Generated<number>;
+  vendor_id: number;
+  order_id: number | null;
+  /** 'order' | 'vendor' | 'menu-item' */
+  type: string;
+  /** the event's JSON text */
+  data: string;
+  created_at: number;
+}
+
 export interface Database {
   clients: ClientsTable;
   venues: VenuesTable;
@@ -326,4 +339,5 @@ export interface Database {
   gateway_card_tokens: GatewayCardTokensTable;
   receipts: ReceiptsTable;
   idempotent_requests: IdempotentRequestsTable;
+  ops_events: OpsEventsTable;
 }

@@ -24,7 +24,14 @@ export const opsCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const vendor = await updateVendorSettings(app.db, request.params.vendorId, request.body, ACTOR, app.clock());
+      const vendor = await updateVendorSettings(
+        app.db,
+        app.events,
+        request.params.vendorId,
+        request.body,
+        ACTOR,
+        app.clock(),
+      );
       app.menuCache.invalidate(request.params.vendorId);
       return vendor;
     },
@@ -44,7 +51,7 @@ export const opsCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { vendorId, itemId } = request.params;
-      const item = await updateMenuItem(app.db, vendorId, itemId, request.body, ACTOR, app.clock());
+      const item = await updateMenuItem(app.db, app.events, vendorId, itemId, request.body, ACTOR, app.clock());
       app.menuCache.invalidate(vendorId);
       return item;
     },

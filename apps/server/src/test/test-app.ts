@@ -4,6 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app.ts';
 import { parseConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { EventStreamSettings } from '../modules/events/event-streams.ts';
 import { seedWhenEmpty } from '../db/seed/seed.ts';
 import type { TestDatabase } from './databases.ts';
 
@@ -21,6 +22,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** sees every route the app registers */
   onRoute?: (route: RouteOptions) => void;
+  /** event stream limits and heartbeat */
+  eventStreams?: Partial<EventStreamSettings>;
 }
 
 /** Settings for tests: a fixed ops token, no web build unless asked, quiet logs. */
@@ -43,6 +46,8 @@ export function useTestApp(testDatabase: TestDatabase, options: TestAppOptions =
       logger: false,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+      createSessionClient: database.createSessionClient,
+      ...(options.eventStreams ? { eventStreams: options.eventStreams } : {}),
     });
     await ctx.app.ready();
   });
