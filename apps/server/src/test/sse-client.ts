@@ -35,7 +35,10 @@ export class SseReader {
   /** Opens a stream; resolves once the answer's headers arrived (any status). */
   static async open(url: string, headers: Record<string, string> = {}): Promise<SseReader> {
     const controller = new AbortController();
-    const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+    const response = await fetch(url, {
+      headers: { accept: 'text/event-stream', ...headers },
+      signal: controller.signal,
+    });
     return new SseReader(response, controller);
   }
 
@@ -124,7 +127,12 @@ export class SseReader {
         for (const line of lines) {
           if (line === '') {
             if (data.length > 0 || event !== '') {
-              this.messages.push({ id, event: event || 'message', data: data.join('\n'), receivedAt: performance.now() });
+              this.messages.push({
+                id,
+                event: event || 'message',
+                data: data.join('\n'),
+                receivedAt: performance.now(),
+              });
             }
             id = undefined;
             event = '';
