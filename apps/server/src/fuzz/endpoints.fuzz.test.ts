@@ -112,6 +112,8 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
     clock: () => NOW,
     onRoute: (route) => registered.push(route),
     env: { OUTBOX_DIR: outbox },
+    // Event streams never end by themselves; here each ends after a moment so its whole answer can be checked.
+    eventStreams: { maxStreamMs: 30 },
   });
   let routes: ReturnType<typeof enumerate>;
   let tables: TableShape[];

@@ -111,6 +111,21 @@ describe('event streams', () => {
     expect(streams.count).toBe(0);
   });
 
+  it('ends a stream at the first heartbeat after its credential stops being valid', async () => {
+    vi.useFakeTimers();
+    const { bus } = fakeBus(0);
+    const streams = new EventStreams(bus, log, { heartbeatMs: 1_000 });
+    let valid = true;
+    const raw = new StalledResponse();
+    await streams.serve(4, raw as unknown as ServerResponse, {}, undefined, { stillAllowed: async () => valid });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(raw.writableEnded).toBe(false);
+    valid = false;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(raw.writableEnded).toBe(true);
+    expect(streams.count).toBe(0);
+  });
+
   it('ends every stream and refuses new ones once the server is closing', async () => {
     const { bus } = fakeBus(0);
     const streams = new EventStreams(bus, log);

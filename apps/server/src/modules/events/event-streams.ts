@@ -44,10 +44,20 @@ const READY_MESSAGE = 'Live: events after this id follow as they happen.';
 const RESET_MESSAGE =
   'The events since your last one can no longer be replayed: read the orders, the vendor and the menu again.';
 
+export interface ServeOptions {
+  /**
+   * Asked at every heartbeat: whether the credential that opened the stream still may read it (a
+   * revoked staff token); when not, the stream ends and the client's reconnection is refused.
+   */
+  stillAllowed?: () => Promise<boolean>;
+}
+
 class Stream {
   ended = false;
+  checking = false;
   private lifetime: NodeJS.Timeout | null = null;
   unsubscribe: () => void = () => undefined;
+  stillAllowed: (() => Promise<boolean>) | null = null;
 
   constructor(
     readonly raw: ServerResponse,
@@ -85,6 +95,23 @@ class Stream {
     else if (!this.raw.writableEnded) this.raw.end();
     this.onEnd(this, dropped);
   }
+
+  /** The heartbeat, and the credential's check when there is one (never two checks at once). */
+  beat(): void {
+    this.write(': heartbeat\n\n');
+    const check = this.stillAllowed;
+    if (!check || this.checking || this.ended) return;
+    this.checking = true;
+    check()
+      .then((allowed) => {
+        if (!allowed) this.end();
+      })
+      // The database is away: keep the stream; the next heartbeat asks again.
+      .catch(() => undefined)
+      .finally(() => {
+        this.checking = false;
+      });
+  }
 }
 
 export class EventStreams {
@@ -112,7 +139,13 @@ export class EventStreams {
    * Starts a vendor's stream on a response nobody else writes to (the route hijacked it). The bus
    * must be started. Answers once the stream is live (after any replay).
    */
-  async serve(vendorId: number, raw: ServerResponse, headers: OutgoingHttpHeaders, lastEventId: LastEventId) {
+  async serve(
+    vendorId: number,
+    raw: ServerResponse,
+    headers: OutgoingHttpHeaders,
+    lastEventId: LastEventId,
+    options: ServeOptions = {},
+  ) {
     const stream = new Stream(raw, this.settings, (ended, dropped) => {
       this.open.delete(ended);
       if (dropped) {
@@ -121,6 +154,7 @@ export class EventStreams {
       }
       if (this.open.size === 0) this.stopHeartbeat();
     });
+    if (options.stillAllowed) stream.stillAllowed = options.stillAllowed;
     this.open.add(stream);
     this.startHeartbeat();
     raw.writeHead(200, headers);
@@ -187,7 +221,7 @@ export class EventStreams {
   private startHeartbeat(): void {
     if (this.heartbeat) return;
     this.heartbeat = setInterval(() => {
-      for (const stream of [...this.open]) stream.write(': heartbeat\n\n');
+      for (const stream of [...this.open]) stream.beat();
     }, this.settings.heartbeatMs);
     this.heartbeat.unref();
   }
