@@ -14,6 +14,7 @@ import Fastify, {
 } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
@@ -21,6 +22,8 @@ import { consumerRoutes } from './modules/consumers/consumers.routes.ts';
 import { couponRoutes } from './modules/coupons/coupons.routes.ts';
 import { displayAssetRoutes } from './modules/display-assets/display-assets.routes.ts';
 import { DisplayAssetRenderer } from './modules/display-assets/display-assets.service.ts';
+import { EventBus } from './modules/events/event-bus.ts';
+import { EventStreams, type EventStreamSettings } from './modules/events/event-streams.ts';
 import { MenuCache } from './modules/menu/menu-cache.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { orderPaymentRoutes } from './modules/order-payment/order-payment.routes.ts';
@@ -49,8 +52,12 @@ declare module 'fastify' {
     clock: () => number;
     menuCache: MenuCache;
     displayAssets: DisplayAssetRenderer;
-    /** what payment code needs: database, gateway, menu cache, clock */
+    /** what payment code needs: database, gateway, menu cache, clock, event bus */
     payments: PaymentDeps;
+    /** operations events: publish after a change commits, subscribe per vendor (every process) */
+    events: EventBus;
+    /** this process's open event streams (GET /ops/v1/vendor/{vendorId}/events) */
+    eventStreams: EventStreams;
   }
 }
 
@@ -64,6 +71,10 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** more routes inside the operations scope, under its credential check (tests) */
   extraOpsRoutes?: FastifyPluginAsync;
+  /** PostgreSQL: a new client for the event bus's LISTEN session (`DatabaseHandle.createSessionClient`) */
+  createSessionClient?: (() => pg.Client) | undefined;
+  /** event stream limits and heartbeat (tests shorten them) */
+  eventStreams?: Partial<EventStreamSettings>;
 }
 
 export const API_PREFIX = '/v1';
@@ -112,8 +123,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', clock);
   app.decorate('menuCache', new MenuCache(db));
   app.decorate('displayAssets', new DisplayAssetRenderer(db));
+  const events = new EventBus(db, { clock, log: app.log, createSessionClient: options.createSessionClient });
+  app.decorate('events', events);
+  app.decorate('eventStreams', new EventStreams(events, app.log, options.eventStreams));
+  // Open streams never end by themselves: ended before the server closes, or closing would wait for ever.
+  app.addHook('preClose', (done) => {
+    app.eventStreams.closeAll();
+    done();
+  });
+  app.addHook('onClose', async () => events.close());
   const gateway = new SandboxGateway(db, clock);
-  app.decorate('payments', { db, gateway, menuCache: app.menuCache, clock });
+  app.decorate('payments', { db, gateway, menuCache: app.menuCache, clock, events });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir });
   app.addHook('onClose', async () => mailer.close());
   registerErrorHandler(app);

@@ -35,13 +35,13 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   const seeded = await seedWhenEmpty(database.db, database.dialect);
 
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, createSessionClient: database.createSessionClient });
   connectionLost = (error) =>
     app.log.warn({ err: error }, 'A database connection was lost; requests reconnect when the database is back');
   app.log.info(`Database: ${describeDatabase(config)}${seeded ? ' (seeded the demo venue)' : ''}`);
   // Card charges nobody reported (the app gone, or this server killed in between) are settled here.
   const unreported = new UnreportedPaymentSweeper(app.payments, app.clock());
-  const worker = new FulfilmentWorker(database.db, app.clock, app.log, [
+  const worker = new FulfilmentWorker(app.payments, app.clock, app.log, [
     ...(config.kitchenSimulator
       ? [(now: number) => kitchenSimulatorStep(app.payments, now, config.kitchenSimulatorPace)]
       : []),

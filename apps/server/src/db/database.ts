@@ -15,6 +15,11 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Closes the pool or file; the handle is unusable afterwards. */
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: a new, unconnected client outside the pool, with the pool's settings, for a
+   * session that must stay its own (LISTEN).
+   */
+  createSessionClient?: () => pg.Client;
 }
 
 /** PostgreSQL type ids whose text form the app wants as JavaScript numbers. */
@@ -58,16 +63,16 @@ export const CONNECT_TIMEOUT_MS = 10_000;
 /** Opens a database; SQLite files and their folder are created when missing. */
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DatabaseHandle {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({
+    const connection = {
       connectionString: config.url,
-      max: options.poolSize ?? 10,
       types: pgTypes,
       // A database that is down or unreachable fails a request after a while instead of holding
       // it for ever, and TCP keep-alive notices connections that died without a word.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
     // A connection that breaks (the database stopped or restarted) emits 'error' — through the
     // pool while it is idle, on the client itself while a request holds it. Without a listener
     // either would end the process. The broken connection is dropped when it goes back to the
@@ -76,7 +81,12 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     // The pool passes an idle connection's error on as well: already reported by the line above.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      createSessionClient: () => new pg.Client(connection),
+    };
   }
 
   if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });

@@ -8,6 +8,7 @@ import * as queueIndex from './migrations/2026-11-23-2-queue-index.ts';
 import * as idempotency from './migrations/2026-11-23-3-idempotency.ts';
 import * as crashRecovery from './migrations/2026-11-23-4-crash-recovery.ts';
 import * as staffTokens from './migrations/2026-11-25-2-staff-tokens.ts';
+import * as opsEvents from './migrations/2026-11-25-3-ops-events.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-3-idempotency': idempotency,
   '2026-11-23-4-crash-recovery': crashRecovery,
   '2026-11-25-2-staff-tokens': staffTokens,
+  '2026-11-25-3-ops-events': opsEvents,
 };
 
 /** Runs pending migrations; throws with the failing migration's error. */

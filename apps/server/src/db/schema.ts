@@ -319,6 +319,19 @@ export interface StaffTokensTable {
   last_used_at: number | null;
 }
 
+/** The operations event log (modules/events): trimmed from the oldest id. */
+export interface OpsEventsTable {
+  /** grows with every event, in commit order (see events.repository.ts) */
+  id: Generated<number>;
+  vendor_id: number;
+  order_id: number | null;
+  /** 'order' | 'vendor' | 'menu-item' */
+  type: string;
+  /** the event's JSON text */
+  data: string;
+  created_at: number;
+}
+
 export interface Database {
   clients: ClientsTable;
   venues: VenuesTable;
@@ -341,4 +354,5 @@ export interface Database {
   receipts: ReceiptsTable;
   idempotent_requests: IdempotentRequestsTable;
   staff_tokens: StaffTokensTable;
+  ops_events: OpsEventsTable;
 }

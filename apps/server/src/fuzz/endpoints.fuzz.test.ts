@@ -113,6 +113,8 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
     onRoute: (route) => registered.push(route),
     // Every wrong token the sweep sends is a failed sign-in from one address; the limit has its own tests.
     env: { OUTBOX_DIR: outbox, OPS_SIGN_IN_LIMIT: String(Number.MAX_SAFE_INTEGER) },
+    // Event streams never end by themselves; here each ends after a moment so its whole answer can be checked.
+    eventStreams: { maxStreamMs: 30 },
   });
   let routes: ReturnType<typeof enumerate>;
   let tables: TableShape[];

@@ -228,6 +228,8 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     params: vendorParams,
     query: () => ({ status: 'Waiting,PendingAlerted', limit: '50' }),
   },
+  // A stream: the fuzz app ends each one after a moment (eventStreams.maxStreamMs), so its answer can be read whole.
+  'GET /ops/v1/vendor/:vendorId/events': { auth: 'ops', params: vendorParams, query: () => ({ lastEventId: '1' }) },
   'POST /ops/v1/vendor/:vendorId/order/:orderId/status': {
     auth: 'ops',
     params: vendorOrderParams,

@@ -39,6 +39,7 @@ export const opsCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const vendor = await updateVendorSettings(
         app.db,
+        app.events,
         request.params.vendorId,
         request.body,
         actorOf(request),
@@ -63,7 +64,15 @@ export const opsCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { vendorId, itemId } = request.params;
-      const item = await updateMenuItem(app.db, vendorId, itemId, request.body, actorOf(request), app.clock());
+      const item = await updateMenuItem(
+        app.db,
+        app.events,
+        vendorId,
+        itemId,
+        request.body,
+        actorOf(request),
+        app.clock(),
+      );
       app.menuCache.invalidate(vendorId);
       return item;
     },

@@ -284,13 +284,13 @@ describe.each(databases)('fulfilment on $name', (database) => {
     expect(later, 'a pickup slot an hour or more away').toBeDefined();
     const order = await paidOrder(pat, VENDOR, { requestedServiceTime: later });
     expect((await readOrder(pat, order)).orderStatus).toBe('Scheduled');
-    expect(await queueDueScheduledOrders(ctx.database.db, now)).toBe(0);
+    expect(await queueDueScheduledOrders(ctx.app.payments, now)).toBe(0);
     now = Date.parse(later!) - 1000;
-    expect(await queueDueScheduledOrders(ctx.database.db, now)).toBe(1);
+    expect(await queueDueScheduledOrders(ctx.app.payments, now)).toBe(1);
     const queued = await readOrder(pat, order);
     expect(queued).toMatchObject({ orderStatus: 'Waiting', positionInQueue: 1 });
     expect(queued.timing.timeQueued).toBe(new Date(now).toISOString());
-    expect(await queueDueScheduledOrders(ctx.database.db, now)).toBe(0);
+    expect(await queueDueScheduledOrders(ctx.app.payments, now)).toBe(0);
   });
 
   it('the kitchen simulator makes orders ready after the time to service, then collected, through the same service', async () => {

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { resolveOpsCredential } from './ops-auth.ts';
 import { opsCatalogueRoutes } from './ops-catalogue.routes.ts';
 import { opsCredentialRoutes } from './ops-credential.routes.ts';
+import { opsEventRoutes } from './ops-events.routes.ts';
 import { opsOrderRoutes } from './ops-orders.routes.ts';
 import { opsStaffTokenRoutes } from './ops-staff-tokens.routes.ts';
 import { MemorySignInFailureStore, type SignInFailureStore } from './sign-in-failures.ts';
@@ -37,4 +38,5 @@ export const opsPlugin: FastifyPluginAsync<OpsPluginOptions> = async (app, optio
   await app.register(opsCredentialRoutes);
   await app.register(opsStaffTokenRoutes);
   if (options.extraRoutes) await app.register(options.extraRoutes);
+  await app.register(opsEventRoutes);
 };

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify'
 import { buildApp } from '../app.ts';
 import { parseConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { EventStreamSettings } from '../modules/events/event-streams.ts';
 import { seedWhenEmpty } from '../db/seed/seed.ts';
 import type { TestDatabase } from './databases.ts';
 
@@ -23,6 +24,8 @@ export interface TestAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** more routes inside the operations scope */
   extraOpsRoutes?: FastifyPluginAsync;
+  /** event stream limits and heartbeat */
+  eventStreams?: Partial<EventStreamSettings>;
 }
 
 /** Settings for tests: a fixed ops token, no web build unless asked, quiet logs. */
@@ -52,6 +55,8 @@ export function useTestApp(testDatabase: TestDatabase, options: TestAppOptions =
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.onRoute ? { onRoute: options.onRoute } : {}),
       ...(options.extraOpsRoutes ? { extraOpsRoutes: options.extraOpsRoutes } : {}),
+      createSessionClient: database.createSessionClient,
+      ...(options.eventStreams ? { eventStreams: options.eventStreams } : {}),
     });
     await ctx.app.ready();
   });

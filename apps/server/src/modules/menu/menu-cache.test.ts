@@ -50,7 +50,15 @@ describe.each(databases)('menus cached by several server processes on one $name 
     let now = 0;
     const cache = new MenuCache(ctx.database.db, () => now, 2000);
     const before = await cache.get(VENDOR);
-    await updateMenuItem(ctx.database.db, VENDOR, ALMOND_CROISSANT, { currentInventory: 7 }, 'test', Date.now());
+    await updateMenuItem(
+      ctx.database.db,
+      ctx.app.events,
+      VENDOR,
+      ALMOND_CROISSANT,
+      { currentInventory: 7 },
+      'test',
+      Date.now(),
+    );
     now = 1999;
     expect(await cache.get(VENDOR)).toBe(before);
     now = 2000;
@@ -63,7 +71,15 @@ describe.each(databases)('menus cached by several server processes on one $name 
     const now = 0;
     const cache = new MenuCache(ctx.database.db, () => now, 2000);
     await cache.get(VENDOR);
-    await updateMenuItem(ctx.database.db, VENDOR, ALMOND_CROISSANT, { currentInventory: 3 }, 'test', Date.now());
+    await updateMenuItem(
+      ctx.database.db,
+      ctx.app.events,
+      VENDOR,
+      ALMOND_CROISSANT,
+      { currentInventory: 3 },
+      'test',
+      Date.now(),
+    );
     const version = await menuVersion(ctx.database.db, VENDOR);
     const [fresh, alsoFresh] = await Promise.all([cache.get(VENDOR, version), cache.get(VENDOR, version)]);
     expect(stockIn(fresh)).toBe(3);

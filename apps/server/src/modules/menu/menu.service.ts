@@ -5,6 +5,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, MenuItemsTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import type { EventPublisher } from '../events/event-bus.ts';
 import {
   bumpMenuVersion,
   findMenuItem,
@@ -111,10 +112,12 @@ export interface MenuItemPatch {
 
 /**
  * Sets an item's stock (null: not counted) or visibility, marks the menu changed and records who
- * did it. The caller drops its cached menu afterwards.
+ * did it; a real change becomes a `menu-item` event once committed. The caller drops its cached
+ * menu afterwards.
  */
 export async function updateMenuItem(
   db: Kysely<Database>,
+  events: EventPublisher,
   vendorId: number,
   itemId: number,
   patch: MenuItemPatch,
@@ -124,10 +127,12 @@ export async function updateMenuItem(
   const changes: MenuItemChanges = {};
   if (patch.currentInventory !== undefined) changes.current_inventory = patch.currentInventory;
   if (patch.visible !== undefined) changes.visible = patch.visible ? 1 : 0;
-  return db.transaction().execute(async (trx) => {
+  let changed = false;
+  const item = await db.transaction().execute(async (trx) => {
     if (!(await findMenuVersion(trx, vendorId))) throw notFound(`Vendor ${vendorId} not found`);
-    if (!(await findMenuItem(trx, vendorId, itemId)))
-      throw notFound(`Menu item ${itemId} not found for vendor ${vendorId}`);
+    const existing = await findMenuItem(trx, vendorId, itemId);
+    if (!existing) throw notFound(`Menu item ${itemId} not found for vendor ${vendorId}`);
+    changed = Object.entries(changes).some(([column, value]) => existing[column as keyof MenuItemChanges] !== value);
     if (Object.keys(changes).length > 0) await updateMenuItemRow(trx, vendorId, itemId, changes);
     await bumpMenuVersion(trx, vendorId);
     await recordAudit(trx, {
@@ -142,4 +147,28 @@ export async function updateMenuItem(
     if (!updated) throw notFound(`Menu item ${itemId} not found for vendor ${vendorId}`);
     return toMenuItem(updated);
   });
+  if (changed) await publishMenuItemsChanged(events, vendorId, [itemId]);
+  return item;
+}
+
+/**
+ * A `menu-item` event per item, each with the item as it is when the event is written (stock or
+ * visibility changed: an operator's patch, a paid order, a cancellation, a catalogue import).
+ * Call after the change has committed.
+ */
+export async function publishMenuItemsChanged(
+  events: EventPublisher,
+  vendorId: number,
+  itemIds: Iterable<number>,
+): Promise<void> {
+  for (const itemId of new Set(itemIds)) {
+    await events.publish({
+      vendorId,
+      type: 'menu-item',
+      data: async (db) => {
+        const row = await findMenuItem(db, vendorId, itemId);
+        return row ? toMenuItem(row) : null;
+      },
+    });
+  }
 }

@@ -3,9 +3,7 @@
  * any further steps run (the kitchen simulator, when on). Ticks never overlap; a failing tick (the
  * database is away) is logged and the next one tries again.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { queueDueScheduledOrders } from './fulfilment.service.ts';
+import { queueDueScheduledOrders, type FulfilmentDeps } from './fulfilment.service.ts';
 
 export const FULFILMENT_TICK_MS = 2_000;
 
@@ -19,7 +17,7 @@ export class FulfilmentWorker {
   private failing = false;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly deps: Pick<FulfilmentDeps, 'db' | 'events'>,
     private readonly clock: () => number,
     private readonly log: WorkerLog,
     private readonly steps: ReadonlyArray<(nowMs: number) => Promise<unknown>> = [],
@@ -51,7 +49,7 @@ export class FulfilmentWorker {
   private async runOnce(): Promise<void> {
     try {
       const now = this.clock();
-      await queueDueScheduledOrders(this.db, now);
+      await queueDueScheduledOrders(this.deps, now);
       for (const step of this.steps) await step(now);
       this.failing = false;
     } catch (error) {

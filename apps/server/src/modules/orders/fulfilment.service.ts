@@ -4,7 +4,7 @@
  * never a side door), and Scheduled orders join the queue here when their time comes.
  */
 import type { ServiceMode } from '@venue/contract/common';
-import type { DeliveryAddress, OrderStatus } from '@venue/contract/order';
+import type { DeliveryAddress, OrderStatus, PlacedOrder } from '@venue/contract/order';
 import type { OpsOrder, VendorSetStatus } from '@venue/contract/ops-orders';
 import { canVendorMove, estimateReadyAt } from '@venue/domain/kitchen-queue';
 import { toMoney } from '@venue/domain/money';
@@ -14,7 +14,10 @@ import type { Database } from '../../db/schema.ts';
 import type { PaymentGateway } from '../../gateway/payment-gateway.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import type { SignedConsumer } from '../consumers/consumers.service.ts';
+import type { EventPublisher } from '../events/event-bus.ts';
 import { bumpMenuVersion } from '../menu/menu.repository.ts';
+import { publishMenuItemsChanged } from '../menu/menu.service.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
 import {
   findOrder,
@@ -26,12 +29,13 @@ import {
   returnStock,
   updateOrderIfStatus,
 } from './orders.repository.ts';
-import { vendorPace, waitingPositions, type OrderRow } from './orders.service.ts';
+import { getOrder, requireOwnOrder, vendorPace, waitingPositions, type OrderRow } from './orders.service.ts';
 
 export interface FulfilmentDeps {
   db: Kysely<Database>;
   gateway: PaymentGateway;
   menuCache: MenuCache;
+  events: EventPublisher;
 }
 
 /**
@@ -135,6 +139,30 @@ export async function listOpsOrders(
   return toOpsOrders(db, await listVendorOrders(db, vendorId, statuses, limit), nowMs);
 }
 
+/**
+ * An `order` event: the order as the ops list shows it when the event is written. Call after the
+ * change has committed (paid, queued, or any status change). Other Waiting orders' positions move
+ * too; they get no event of their own (see docs/decisions/018-ops-events.md).
+ */
+export function publishOrderChanged(
+  events: EventPublisher,
+  vendorId: number,
+  orderId: number,
+  nowMs: number,
+): Promise<void> {
+  return events.publish({
+    vendorId,
+    orderId,
+    type: 'order',
+    data: async (db) => {
+      const row = await findOrder(db, orderId);
+      if (!row) return null;
+      const [view] = await toOpsOrders(db, [row], nowMs);
+      return view ?? null;
+    },
+  });
+}
+
 /** What a status change writes besides the status. */
 function changesFor(row: OrderRow, to: VendorSetStatus, nowMs: number) {
   switch (to) {
@@ -167,7 +195,7 @@ export async function changeOrderStatus(
   const from = row.order_status as OrderStatus;
   if (from !== to) {
     if (!canVendorMove(from, to)) throw conflict(`Order ${orderId} is ${from}; it cannot become ${to}.`);
-    let stockReturned = false;
+    const returnedItems: number[] = [];
     await db.transaction().execute(async (trx) => {
       const moved = await updateOrderIfStatus(trx, orderId, from, {
         order_status: to,
@@ -177,10 +205,9 @@ export async function changeOrderStatus(
       if (moved !== 1) throw conflict(`Order ${orderId} changed at the same time; read it again and retry.`);
       if (to === 'Cancelled' && row.paid_at !== null) {
         for (const { menu_item_id: itemId, count } of await listItemCounts(trx, orderId)) {
-          if (itemId !== null) await returnStock(trx, vendorId, itemId, Number(count));
+          if (itemId !== null && (await returnStock(trx, vendorId, itemId, Number(count)))) returnedItems.push(itemId);
         }
         await bumpMenuVersion(trx, vendorId);
-        stockReturned = true;
       }
       await recordAudit(trx, {
         at: nowMs,
@@ -191,7 +218,10 @@ export async function changeOrderStatus(
         details: { from, to },
       });
     });
-    if (stockReturned) deps.menuCache.invalidate(vendorId);
+    if (to === 'Cancelled' && row.paid_at !== null) deps.menuCache.invalidate(vendorId);
+    // Told before the refund: the kitchen need not wait on the gateway.
+    await publishOrderChanged(deps.events, vendorId, orderId, nowMs);
+    await publishMenuItemsChanged(deps.events, vendorId, returnedItems);
     if (to === 'Cancelled') await refundOrder(deps, orderId, actor, nowMs);
   }
   const fresh = await findOrder(db, orderId);
@@ -233,21 +263,24 @@ async function refundOrder(deps: FulfilmentDeps, orderId: number, actor: Actor, 
 
 /**
  * Scheduled orders whose time has come (requested time minus the vendor's time to service) join
- * their vendor's queue as Waiting, queued now. Safe to run in several processes at once: each
- * order moves only from Scheduled, once. Answers how many moved.
+ * their vendor's queue as Waiting, queued now, each told as an `order` event. Safe to run in
+ * several processes at once: each order moves only from Scheduled, once. Answers how many moved.
  */
-export async function queueDueScheduledOrders(db: Kysely<Database>, nowMs: number): Promise<number> {
+export async function queueDueScheduledOrders(
+  deps: Pick<FulfilmentDeps, 'db' | 'events'>,
+  nowMs: number,
+): Promise<number> {
+  const { db } = deps;
   let moved = 0;
   for (const row of await listDueScheduledOrders(db, nowMs, 100)) {
-    await db.transaction().execute(async (trx) => {
+    const queued = await db.transaction().execute(async (trx) => {
       const changed = await updateOrderIfStatus(trx, row.id, 'Scheduled', {
         order_status: 'Waiting',
         time_queued: nowMs,
         time_service_estimated: Math.max(row.requested_service_time ?? nowMs, nowMs),
         updated_at: nowMs,
       });
-      if (changed !== 1) return;
-      moved += 1;
+      if (changed !== 1) return false;
       await recordAudit(trx, {
         at: nowMs,
         actor: 'system',
@@ -256,7 +289,30 @@ export async function queueDueScheduledOrders(db: Kysely<Database>, nowMs: numbe
         entityId: String(row.id),
         details: { from: 'Scheduled', to: 'Waiting' },
       });
+      return true;
     });
+    if (!queued) continue;
+    moved += 1;
+    await publishOrderChanged(deps.events, row.vendor_id, row.id, nowMs);
   }
   return moved;
+}
+
+/** The customer saw the pick-up alert: PendingAlerted → Alerted (other statuses stay), told as an `order` event. */
+export async function markAlerted(
+  deps: Pick<FulfilmentDeps, 'db' | 'events'>,
+  consumer: SignedConsumer,
+  vendorId: number,
+  orderId: number,
+  nowMs: number,
+): Promise<PlacedOrder> {
+  const { db } = deps;
+  await requireOwnOrder(db, consumer, orderId, vendorId);
+  const moved = await updateOrderIfStatus(db, orderId, 'PendingAlerted', {
+    order_status: 'Alerted',
+    time_alerted: nowMs,
+    updated_at: nowMs,
+  });
+  if (moved === 1) await publishOrderChanged(deps.events, vendorId, orderId, nowMs);
+  return getOrder(db, consumer, vendorId, orderId, nowMs);
 }

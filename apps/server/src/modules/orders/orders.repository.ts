@@ -189,12 +189,13 @@ export function listOrdersInStatus(db: Db, statuses: readonly string[], limit: n
 }
 
 /** Puts stock taken by an order's item lines back (a cancelled paid order). Items not counted stay uncounted. */
-export async function returnStock(db: Db, vendorId: number, itemId: number, count: number): Promise<void> {
-  await db
+export async function returnStock(db: Db, vendorId: number, itemId: number, count: number): Promise<boolean> {
+  const result = await db
     .updateTable('menu_items')
     .set({ current_inventory: sql`current_inventory + ${count}` })
     .where('id', '=', itemId)
     .where('vendor_id', '=', vendorId)
     .where('current_inventory', 'is not', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

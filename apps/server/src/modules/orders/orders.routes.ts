@@ -8,7 +8,8 @@ import { badRequest } from '../../lib/http-error.ts';
 import { IdempotencyHeaders } from '../../lib/idempotency.ts';
 import { consumerOf, requireConsumer } from '../consumers/consumer-auth.ts';
 import { getSettledOrder } from '../payments/payments.service.ts';
-import { markAlerted, placeOrder, toPlacedOrder } from './orders.service.ts';
+import { markAlerted } from './fulfilment.service.ts';
+import { placeOrder, toPlacedOrder } from './orders.service.ts';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = requireConsumer(app);
@@ -84,7 +85,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { vendorId, orderId } = request.params;
-      return markAlerted(app.db, consumerOf(request), vendorId, orderId, app.clock());
+      return markAlerted(app.payments, consumerOf(request), vendorId, orderId, app.clock());
     },
   );
 };

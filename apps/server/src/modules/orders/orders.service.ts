@@ -336,20 +336,3 @@ export async function queuePaidOrder(
 export function claimTicket(orderId: number): string {
   return String(orderId).padStart(3, '0');
 }
-
-/** The customer saw the pick-up alert: PendingAlerted → Alerted (other statuses stay). */
-export async function markAlerted(
-  db: Kysely<Database>,
-  consumer: SignedConsumer,
-  vendorId: number,
-  orderId: number,
-  nowMs: number,
-) {
-  await requireOwnOrder(db, consumer, orderId, vendorId);
-  await updateOrderIfStatus(db, orderId, 'PendingAlerted', {
-    order_status: 'Alerted',
-    time_alerted: nowMs,
-    updated_at: nowMs,
-  });
-  return getOrder(db, consumer, vendorId, orderId, nowMs);
-}

@@ -21,8 +21,10 @@ import {
   latestSavedCard,
 } from '../consumers/consumers.repository.ts';
 import type { SignedConsumer } from '../consumers/consumers.service.ts';
+import type { EventPublisher } from '../events/event-bus.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
 import { bumpMenuVersion } from '../menu/menu.repository.ts';
+import { publishMenuItemsChanged } from '../menu/menu.service.ts';
 import { findVendorRow } from '../vendors/vendors.repository.ts';
 import {
   countedItems,
@@ -32,6 +34,7 @@ import {
   takeStock,
   updateOrderIfStatus,
 } from '../orders/orders.repository.ts';
+import { publishOrderChanged } from '../orders/fulfilment.service.ts';
 import { queuePaidOrder, requireOwnOrder, type OrderRow } from '../orders/orders.service.ts';
 import { findPayment, insertPayment, listUnsettledCardPayments, updatePaymentIfStatus } from './payments.repository.ts';
 
@@ -40,6 +43,8 @@ export interface PaymentDeps {
   gateway: PaymentGateway;
   menuCache: MenuCache;
   clock: () => number;
+  /** where a paid order and the stock it took are told (after commit) */
+  events: EventPublisher;
 }
 
 type PaymentRow = Selectable<PaymentsTable>;
@@ -208,7 +213,7 @@ async function applyCharge(
     throw conflict('The order total changed. You have not been charged; please pay again.');
   }
 
-  let stockTaken = false;
+  let stockTaken: number[] = [];
   /** the status this request queued the order with; null when another request settled the payment first */
   let queuedAs: string | null = null;
   try {
@@ -244,7 +249,7 @@ async function applyCharge(
       if (short.length > 0) throw new SoldOut(short);
       if (countedIds.size > 0) {
         await bumpMenuVersion(trx, order.vendor_id);
-        stockTaken = true;
+        stockTaken = [...countedIds];
       }
       if (order.coupon_code) {
         const used = await trx
@@ -288,7 +293,11 @@ async function applyCharge(
     }
     throw conflict(message);
   }
-  if (stockTaken) deps.menuCache.invalidate(order.vendor_id);
+  if (stockTaken.length > 0) deps.menuCache.invalidate(order.vendor_id);
+  if (queuedAs !== null) {
+    await publishOrderChanged(deps.events, order.vendor_id, order.id, now);
+    await publishMenuItemsChanged(deps.events, order.vendor_id, stockTaken);
+  }
 
   if (savePaymentMethod && charge.cardToken && !(await findSavedCardByToken(db, consumer.id, charge.cardToken))) {
     const card = await deps.gateway.describeCard(charge.cardToken);

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import type { EventPublisher } from '../events/event-bus.ts';
 import { findVenue } from '../venues/venues.repository.ts';
 import type { TradingSchedule } from './trading-schedule.ts';
 import {
@@ -141,9 +142,13 @@ export interface VendorSettingsPatch {
   tts?: number | undefined;
 }
 
-/** Changes a vendor's open/paused flags or time to service and records who did it; returns the vendor. */
+/**
+ * Changes a vendor's open/paused flags or time to service and records who did it; a real change
+ * becomes a `vendor` event once committed. Returns the vendor.
+ */
 export async function updateVendorSettings(
   db: Kysely<Database>,
+  events: EventPublisher,
   vendorId: number,
   patch: VendorSettingsPatch,
   actor: string,
@@ -153,9 +158,11 @@ export async function updateVendorSettings(
   if (patch.isOpen !== undefined) changes.is_open = patch.isOpen ? 1 : 0;
   if (patch.isPaused !== undefined) changes.is_paused = patch.isPaused ? 1 : 0;
   if (patch.tts !== undefined) changes.tts_ms = patch.tts;
+  let changed = false;
   await db.transaction().execute(async (trx) => {
     const existing = await findVendorRow(trx, vendorId);
     if (!existing) throw notFound(`Vendor ${vendorId} not found`);
+    changed = Object.entries(changes).some(([column, value]) => existing[column as keyof VendorChanges] !== value);
     if (Object.keys(changes).length > 0) await updateVendorRow(trx, vendorId, changes);
     await recordAudit(trx, {
       at: nowMs,
@@ -166,5 +173,23 @@ export async function updateVendorSettings(
       details: patch,
     });
   });
+  if (changed) await publishVendorChanged(events, vendorId, nowMs);
   return getVendor(db, vendorId, nowMs);
+}
+
+/**
+ * A `vendor` event with the vendor as it is when the event is written (opened, closed, paused,
+ * time to service changed, or a catalogue import). Call after the change has committed.
+ */
+export function publishVendorChanged(events: EventPublisher, vendorId: number, nowMs: number): Promise<void> {
+  return events.publish({
+    vendorId,
+    type: 'vendor',
+    data: async (db) => {
+      const row = await findVendorRow(db, vendorId);
+      if (!row) return null;
+      const hours = hoursByVendor(await listOpeningHours(db, [vendorId])).get(vendorId) ?? [];
+      return toVendor(row, hours, nowMs);
+    },
+  });
 }

@@ -1,0 +1,280 @@
+/**
+ * The one path of operations events, in every process: a change is committed, then `publish`
+ * appends its event to `ops_events` (the data read under the log's lock, see events.repository.ts)
+ * and every process delivers the new rows, in id order, to its subscribers.
+ *
+ * How a process learns of new rows: with SQLite (one process) its own publish says so; with
+ * PostgreSQL the event's transaction NOTIFYs `ops_events` and every process LISTENs on a dedicated
+ * connection. Either way the process then reads the rows after the last id it delivered (`cursor`),
+ * so a burst of events costs one query, a notification that arrives late or twice changes nothing,
+ * and after the LISTEN connection was lost the first read catches up on everything missed.
+ *
+ * Subscriptions are by vendor today; events carry their order id, so a per-order subscription (the
+ * customer's order events) is one more topic key in `deliver`.
+ */
+import type { OpsDataEventType } from '@venue/contract/ops-events';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { NotificationListener } from '../../db/notifications.ts';
+import type { Database } from '../../db/schema.ts';
+import {
+  EVENTS_CHANNEL,
+  eventIdRange,
+  insertEvent,
+  isPostgres,
+  listEventsAfter,
+  listVendorEvents,
+  lockEventLog,
+  trimEvents,
+  type EventRow,
+} from './events.repository.ts';
+
+/** An event as subscribers get it; `data` is JSON text, ready to send. */
+export interface BusEvent {
+  id: number;
+  vendorId: number;
+  orderId: number | null;
+  type: OpsDataEventType;
+  data: string;
+  createdAt: number;
+}
+
+export interface EventDraft {
+  vendorId: number;
+  orderId?: number | null;
+  type: OpsDataEventType;
+  /**
+   * The event's data, read inside the event's transaction once the log is locked (so the later
+   * of two events about one thing carries the later state). Null sends nothing (it is gone).
+   */
+  data: (db: Kysely<Database>) => Promise<unknown>;
+}
+
+/** What services need: publish after their change is committed. Never throws (see `publish`). */
+export interface EventPublisher {
+  publish(draft: EventDraft): Promise<void>;
+}
+
+export type EventListener = (event: BusEvent) => void;
+
+export interface EventBusLog {
+  warn(object: object, message: string): void;
+}
+
+export interface EventBusOptions {
+  clock: () => number;
+  log: EventBusLog;
+  /** PostgreSQL: a new client for the LISTEN session (without it, other processes' events are polled) */
+  createSessionClient?: (() => pg.Client) | undefined;
+  /** events older than this are trimmed (ms) */
+  retentionMs?: number;
+  /** at most this many events are kept */
+  keepEvents?: number;
+  /** how often a process trims, at most (ms) */
+  trimEveryMs?: number;
+  /** PostgreSQL while LISTEN is down or unavailable: how often to look for other processes' events (ms) */
+  pollMs?: number;
+}
+
+export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
+export const KEEP_EVENTS = 100_000;
+const TRIM_EVERY_MS = 60_000;
+const POLL_MS = 500;
+/** rows read per query when delivering */
+const PULL_BATCH = 500;
+
+export class EventBus implements EventPublisher {
+  /** the newest id this process has delivered; events after it reach subscribers as they come */
+  private delivered = 0;
+  private readonly topics = new Map<string, Set<EventListener>>();
+  private starting: Promise<void> | null = null;
+  private pulling: Promise<void> | null = null;
+  private pullAgain = false;
+  private lastTrim = Number.NEGATIVE_INFINITY;
+  private listener: NotificationListener | null = null;
+  private poller: NodeJS.Timeout | null = null;
+  private closed = false;
+  private readonly retentionMs: number;
+  private readonly keepEvents: number;
+  private readonly trimEveryMs: number;
+  private readonly pollMs: number;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: EventBusOptions,
+  ) {
+    this.retentionMs = options.retentionMs ?? EVENT_RETENTION_MS;
+    this.keepEvents = options.keepEvents ?? KEEP_EVENTS;
+    this.trimEveryMs = options.trimEveryMs ?? TRIM_EVERY_MS;
+    this.pollMs = options.pollMs ?? POLL_MS;
+  }
+
+  /** The newest id delivered here; a subscriber added now gets every event after it. */
+  get cursor(): number {
+    return this.delivered;
+  }
+
+  get subscriberCount(): number {
+    let count = 0;
+    for (const listeners of this.topics.values()) count += listeners.size;
+    return count;
+  }
+
+  /**
+   * Ready to deliver: the cursor set to the newest event (older ones are history, replayed from
+   * the table), and on PostgreSQL the LISTEN session opened. Lazy, so an app whose database is
+   * away still builds; a failed start is tried again by the next caller.
+   */
+  start(): Promise<void> {
+    this.starting ??= this.begin().catch((error: unknown) => {
+      this.starting = null;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  private async begin(): Promise<void> {
+    const { newest } = await eventIdRange(this.db);
+    this.delivered = Math.max(this.delivered, newest ?? 0);
+    if (this.closed || !isPostgres(this.db)) return;
+    if (this.options.createSessionClient) {
+      this.listener = new NotificationListener(this.options.createSessionClient, EVENTS_CHANNEL, {
+        onNotify: () => void this.pull(),
+        // Also the first connection: anything published before it is read now.
+        onConnected: () => void this.pull(),
+        onError: (error) => this.options.log.warn({ err: error }, 'ops events: the LISTEN connection failed'),
+      });
+      this.listener.start();
+    }
+    // A safety net: while LISTEN is down (or was never possible), look for new rows now and then.
+    this.poller = setInterval(() => {
+      if (!this.listener?.connected && this.subscriberCount > 0) void this.pull();
+    }, this.pollMs);
+    this.poller.unref();
+  }
+
+  /**
+   * Appends an event for a change already committed, and delivers it. A failure is logged, never
+   * thrown: the change stands, and a display that misses the event re-reads on its next connect.
+   */
+  async publish(draft: EventDraft): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.start();
+      const now = this.options.clock();
+      const event = await this.db.transaction().execute(async (trx) => {
+        await lockEventLog(trx);
+        const data = await draft.data(trx);
+        if (data === null || data === undefined) return null;
+        return insertEvent(trx, {
+          vendor_id: draft.vendorId,
+          order_id: draft.orderId ?? null,
+          type: draft.type,
+          data: JSON.stringify(data),
+          created_at: now,
+        });
+      });
+      if (event) void this.pull();
+      if (now - this.lastTrim >= this.trimEveryMs) {
+        this.lastTrim = now;
+        void trimEvents(this.db, now - this.retentionMs, this.keepEvents).catch((error: unknown) =>
+          this.options.log.warn({ err: error }, 'ops events: trimming failed'),
+        );
+      }
+    } catch (error) {
+      this.options.log.warn({ err: error, vendorId: draft.vendorId, type: draft.type }, 'ops events: publish failed');
+    }
+  }
+
+  /** Listens to a vendor's events after `cursor`; answers the unsubscribe. */
+  subscribe(vendorId: number, listener: EventListener): () => void {
+    const key = vendorTopic(vendorId);
+    const listeners = this.topics.get(key) ?? new Set<EventListener>();
+    listeners.add(listener);
+    this.topics.set(key, listeners);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.topics.get(key) === listeners) this.topics.delete(key);
+    };
+  }
+
+  /**
+   * What a stream resuming after `afterId` must be sent before its live events (those after
+   * `upToId`, the cursor when it subscribed): the vendor's events in between, or 'reset' when they
+   * cannot all be given — trimmed, more than `limit`, or an id newer than any this database made.
+   */
+  async replay(vendorId: number, afterId: number, upToId: number, limit: number): Promise<BusEvent[] | 'reset'> {
+    const { oldest, newest } = await eventIdRange(this.db);
+    if (afterId > (newest ?? 0)) return 'reset';
+    // Ids are trimmed from the oldest end only: the one just before the oldest kept is the last gone.
+    if (oldest !== null && afterId < oldest - 1) return 'reset';
+    if (afterId >= upToId) return [];
+    const rows = await listVendorEvents(this.db, vendorId, afterId, upToId, limit + 1);
+    return rows.length > limit ? 'reset' : rows.map(toBusEvent);
+  }
+
+  /** Reads and delivers every event after the cursor; calls made meanwhile are folded into one more read. */
+  pull(): Promise<void> {
+    if (this.pulling) {
+      this.pullAgain = true;
+      return this.pulling;
+    }
+    this.pulling = this.drain()
+      .catch((error: unknown) => this.options.log.warn({ err: error }, 'ops events: reading new events failed'))
+      .finally(() => {
+        this.pulling = null;
+      });
+    return this.pulling;
+  }
+
+  private async drain(): Promise<void> {
+    await this.start();
+    do {
+      this.pullAgain = false;
+      let rows: EventRow[];
+      do {
+        rows = await listEventsAfter(this.db, this.delivered, PULL_BATCH);
+        // Synchronous from here to the end of the batch: a subscriber added in between sees the cursor move with it.
+        for (const row of rows) {
+          if (row.id <= this.delivered) continue;
+          this.delivered = row.id;
+          this.deliver(toBusEvent(row));
+        }
+      } while (rows.length === PULL_BATCH && !this.closed);
+    } while (this.pullAgain && !this.closed);
+  }
+
+  private deliver(event: BusEvent): void {
+    for (const listener of this.topics.get(vendorTopic(event.vendorId)) ?? []) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.options.log.warn({ err: error }, 'ops events: a subscriber failed');
+      }
+    }
+  }
+
+  /** Stops listening and polling; waits for a delivery under way. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.poller) clearInterval(this.poller);
+    this.poller = null;
+    await this.listener?.stop();
+    this.listener = null;
+    await this.pulling;
+    await this.starting?.catch(() => undefined);
+  }
+}
+
+const vendorTopic = (vendorId: number) => `vendor:${vendorId}`;
+
+function toBusEvent(row: EventRow): BusEvent {
+  return {
+    id: Number(row.id),
+    vendorId: Number(row.vendor_id),
+    orderId: row.order_id === null ? null : Number(row.order_id),
+    type: row.type as OpsDataEventType,
+    data: row.data,
+    createdAt: Number(row.created_at),
+  };
+}

@@ -1,0 +1,233 @@
+/**
+ * The open Server-Sent Events streams of this process: each subscribed to one vendor on the event
+ * bus, written in the SSE format (`id:`, `event:`, `data:`), kept alive by a comment heartbeat,
+ * resumed without a gap or a repeat after a reconnect, and never allowed to hoard memory.
+ *
+ * Resuming: the stream subscribes first and notes the bus cursor (every later event will come
+ * live); the vendor's events between the client's last id and that cursor are read from the table
+ * and sent; live events that arrived meanwhile were held and follow, each id sent at most once.
+ */
+import type { OpsControlEventType, OpsStreamControl } from '@venue/contract/ops-events';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { BusEvent, EventBus } from './event-bus.ts';
+
+export interface EventStreamSettings {
+  /** a `: heartbeat` comment this often (ms), so proxies and the client know the stream is alive */
+  heartbeatMs: number;
+  /** the client's reconnection delay, sent as `retry:` (ms) */
+  retryMs: number;
+  /** a client this far behind (bytes waiting to be sent) is dropped; it resumes with Last-Event-ID */
+  maxBufferedBytes: number;
+  /** a stream ends after this long (ms) and the client reconnects with its last id (load spreads again) */
+  maxStreamMs: number;
+  /** at most this many events are replayed on a resume; beyond it the client is told to re-read */
+  replayLimit: number;
+}
+
+export const DEFAULT_STREAM_SETTINGS: EventStreamSettings = {
+  heartbeatMs: 15_000,
+  retryMs: 2_000,
+  maxBufferedBytes: 1024 * 1024,
+  maxStreamMs: 30 * 60_000,
+  replayLimit: 1_000,
+};
+
+/** The client's last event id: none, a number, or something this server never sends. */
+export type LastEventId = number | 'unreadable' | undefined;
+
+export interface EventStreamsLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+const READY_MESSAGE = 'Live: events after this id follow as they happen.';
+const RESET_MESSAGE =
+  'The events since your last one can no longer be replayed: read the orders, the vendor and the menu again.';
+
+export interface ServeOptions {
+  /**
+   * Asked at every heartbeat: whether the credential that opened the stream still may read it (a
+   * revoked staff token); when not, the stream ends and the client's reconnection is refused.
+   */
+  stillAllowed?: () => Promise<boolean>;
+}
+
+class Stream {
+  ended = false;
+  checking = false;
+  private lifetime: NodeJS.Timeout | null = null;
+  unsubscribe: () => void = () => undefined;
+  stillAllowed: (() => Promise<boolean>) | null = null;
+
+  constructor(
+    readonly raw: ServerResponse,
+    private readonly settings: EventStreamSettings,
+    private readonly onEnd: (stream: Stream, dropped: boolean) => void,
+  ) {
+    this.lifetime = setTimeout(() => this.end(), settings.maxStreamMs);
+    this.lifetime.unref();
+    raw.on('close', () => this.end());
+  }
+
+  /** Writes, or drops the stream when the client has let too much pile up. */
+  write(text: string): void {
+    if (this.ended) return;
+    this.raw.write(text);
+    if (this.raw.writableLength > this.settings.maxBufferedBytes) this.end(true);
+  }
+
+  event(id: number, type: string, data: string): void {
+    this.write(`id: ${id}\nevent: ${type}\ndata: ${data}\n\n`);
+  }
+
+  control(type: OpsControlEventType, lastEventId: number, message: string): void {
+    const data: OpsStreamControl = { lastEventId, message };
+    this.event(lastEventId, type, JSON.stringify(data));
+  }
+
+  end(dropped = false): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.lifetime) clearTimeout(this.lifetime);
+    this.unsubscribe();
+    // A dropped client is cut off (its backlog is discarded); others get a clean end of stream.
+    if (dropped) this.raw.destroy();
+    else if (!this.raw.writableEnded) this.raw.end();
+    this.onEnd(this, dropped);
+  }
+
+  /** The heartbeat, and the credential's check when there is one (never two checks at once). */
+  beat(): void {
+    this.write(': heartbeat\n\n');
+    const check = this.stillAllowed;
+    if (!check || this.checking || this.ended) return;
+    this.checking = true;
+    check()
+      .then((allowed) => {
+        if (!allowed) this.end();
+      })
+      // The database is away: keep the stream; the next heartbeat asks again.
+      .catch(() => undefined)
+      .finally(() => {
+        this.checking = false;
+      });
+  }
+}
+
+export class EventStreams {
+  private readonly open = new Set<Stream>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  private closing = false;
+  /** streams dropped for falling behind, since start */
+  dropped = 0;
+  readonly settings: EventStreamSettings;
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly log: EventStreamsLog,
+    settings: Partial<EventStreamSettings> = {},
+  ) {
+    this.settings = { ...DEFAULT_STREAM_SETTINGS, ...settings };
+  }
+
+  /** Streams open in this process. */
+  get count(): number {
+    return this.open.size;
+  }
+
+  /**
+   * Starts a vendor's stream on a response nobody else writes to (the route hijacked it). The bus
+   * must be started. Answers once the stream is live (after any replay).
+   */
+  async serve(
+    vendorId: number,
+    raw: ServerResponse,
+    headers: OutgoingHttpHeaders,
+    lastEventId: LastEventId,
+    options: ServeOptions = {},
+  ) {
+    const stream = new Stream(raw, this.settings, (ended, dropped) => {
+      this.open.delete(ended);
+      if (dropped) {
+        this.dropped += 1;
+        this.log.info({ vendorId }, 'ops events: a stream fell too far behind and was dropped');
+      }
+      if (this.open.size === 0) this.stopHeartbeat();
+    });
+    if (options.stillAllowed) stream.stillAllowed = options.stillAllowed;
+    this.open.add(stream);
+    this.startHeartbeat();
+    raw.writeHead(200, headers);
+    stream.write(`retry: ${this.settings.retryMs}\n\n`);
+    if (this.closing) {
+      stream.end();
+      return;
+    }
+
+    let sentUpTo = 0;
+    let live = false;
+    const held: BusEvent[] = [];
+    const send = (event: BusEvent) => {
+      if (event.id <= sentUpTo) return;
+      sentUpTo = event.id;
+      stream.event(event.id, event.type, event.data);
+    };
+    stream.unsubscribe = this.bus.subscribe(vendorId, (event) => {
+      if (live) send(event);
+      else if (held.length < this.settings.replayLimit) held.push(event);
+      else stream.end(true);
+    });
+    const boundary = this.bus.cursor;
+
+    if (lastEventId === undefined) {
+      sentUpTo = boundary;
+      stream.control('ready', boundary, READY_MESSAGE);
+    } else {
+      let replay: BusEvent[] | 'reset' = 'reset';
+      if (lastEventId !== 'unreadable') {
+        try {
+          replay = await this.bus.replay(vendorId, lastEventId, boundary, this.settings.replayLimit);
+        } catch (error) {
+          // The database is away: end the stream; the client retries with the same id.
+          this.log.warn({ err: error, vendorId }, 'ops events: replay failed');
+          stream.end();
+          return;
+        }
+      }
+      if (replay === 'reset') {
+        sentUpTo = boundary;
+        stream.control('reset', boundary, RESET_MESSAGE);
+      } else {
+        sentUpTo = lastEventId as number;
+        for (const event of replay) send(event);
+        // Every event of this vendor up to the boundary has been sent: a later resume starts there.
+        const resumeFrom = Math.max(sentUpTo, boundary);
+        sentUpTo = resumeFrom;
+        stream.control('ready', resumeFrom, READY_MESSAGE);
+      }
+    }
+    for (const event of held) send(event);
+    held.length = 0;
+    live = true;
+  }
+
+  /** Ends every stream (the server is closing) and refuses new ones. */
+  closeAll(): void {
+    this.closing = true;
+    for (const stream of [...this.open]) stream.end();
+    this.stopHeartbeat();
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => {
+      for (const stream of [...this.open]) stream.beat();
+    }, this.settings.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+}
