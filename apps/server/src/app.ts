@@ -7,7 +7,12 @@
  */
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
@@ -127,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       components: { securitySchemes: { opsToken: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    // Schemas registered with an id (the venue catalogue) are named in components and referred to.
+    transformObject: jsonSchemaTransformObject,
   });
 
   // 3. Routes.

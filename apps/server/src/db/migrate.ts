@@ -7,6 +7,7 @@ import * as fulfilment from './migrations/2026-11-23-1-fulfilment.ts';
 import * as queueIndex from './migrations/2026-11-23-2-queue-index.ts';
 import * as idempotency from './migrations/2026-11-23-3-idempotency.ts';
 import * as crashRecovery from './migrations/2026-11-23-4-crash-recovery.ts';
+import * as catalogueData from './migrations/2026-11-25-1-catalogue-data.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -20,6 +21,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-2-queue-index': queueIndex,
   '2026-11-23-3-idempotency': idempotency,
   '2026-11-23-4-crash-recovery': crashRecovery,
+  '2026-11-25-1-catalogue-data': catalogueData,
 };
 
 /** Runs pending migrations; throws with the failing migration's error. */

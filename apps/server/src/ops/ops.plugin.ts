@@ -6,9 +6,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireOpsToken } from './ops-auth.ts';
 import { opsCatalogueRoutes } from './ops-catalogue.routes.ts';
 import { opsOrderRoutes } from './ops-orders.routes.ts';
+import { opsVenueCatalogueRoutes } from './ops-venue-catalogue.routes.ts';
 
 export const opsPlugin: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', requireOpsToken(app.config.opsToken));
   await app.register(opsCatalogueRoutes);
   await app.register(opsOrderRoutes);
+  await app.register(opsVenueCatalogueRoutes);
 };
