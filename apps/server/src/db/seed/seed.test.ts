@@ -14,8 +14,8 @@ describe.each(databases)('demo venue seed on $name', (testDatabase) => {
   afterAll(async () => database?.dispose());
 
   it('seeds an empty database once and leaves a seeded one alone', async () => {
-    expect(await seedWhenEmpty(database.db, database.dialect)).toBe(true);
-    expect(await seedWhenEmpty(database.db, database.dialect)).toBe(false);
+    expect(await seedWhenEmpty(database.db)).toBe(true);
+    expect(await seedWhenEmpty(database.db)).toBe(false);
     const vendors = await database.db.selectFrom('vendors').select('id').orderBy('id').execute();
     expect(vendors.map((v) => v.id)).toEqual([1, 2, 3, 4, 5, 6]);
   });
