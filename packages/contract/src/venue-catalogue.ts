@@ -245,16 +245,20 @@ export type CatalogueVendor = z.infer<typeof CatalogueVendor>;
 
 /** Spec §4 coupon: `value` in basis points for `percentage`, cents for `fixed`, 0 for `full`. */
 export const CatalogueCoupon = z.strictObject({
-  code: z
-    .string()
-    .regex(/^[A-Z0-9_-]{1,64}$/, 'A coupon code is 1 to 64 capital letters, digits, "-" or "_".'),
+  code: z.string().regex(/^[A-Z0-9_-]{1,64}$/, 'A coupon code is 1 to 64 capital letters, digits, "-" or "_".'),
   kind: z.enum(['percentage', 'fixed', 'full']),
   value: count(MAX_PRICE_MINOR),
   /** null: every vendor of the venue */
   vendorId: id.nullable().default(null),
   description: text(CATALOGUE_LIMITS.name).default(''),
-  validFrom: z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 instant, e.g. "2026-12-01T00:00:00Z".' }).nullable().default(null),
-  validUntil: z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 instant, e.g. "2026-12-31T13:00:00Z".' }).nullable().default(null),
+  validFrom: z.iso
+    .datetime({ offset: true, error: 'Must be an ISO 8601 instant, e.g. "2026-12-01T00:00:00Z".' })
+    .nullable()
+    .default(null),
+  validUntil: z.iso
+    .datetime({ offset: true, error: 'Must be an ISO 8601 instant, e.g. "2026-12-31T13:00:00Z".' })
+    .nullable()
+    .default(null),
   /** paid orders it may be used on; null: unlimited */
   usageLimit: count(100_000_000).nullable().default(null),
   active: z.boolean().default(true),
@@ -367,8 +371,7 @@ function shapeProblems(issues: readonly z.core.$ZodIssue[]): CatalogueProblem[] 
 }
 
 export type CatalogueCheck =
-  | { ok: true; catalogue: VenueCatalogue; problems: [] }
-  | { ok: false; catalogue: null; problems: CatalogueProblem[] };
+  { ok: true; catalogue: VenueCatalogue; problems: [] } | { ok: false; catalogue: null; problems: CatalogueProblem[] };
 
 /**
  * Every problem of a document as received (parsed JSON): its shape (types, required fields,

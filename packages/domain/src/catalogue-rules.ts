@@ -129,7 +129,8 @@ export function catalogueRuleProblems(document: unknown): CatalogueProblem[] {
       list(item.modifierGroupsIds).forEach((value, k) => {
         const groupId = int(value);
         if (groupId === undefined) return;
-        if (seen.has(groupId)) report(at('items', i, 'modifierGroupsIds', k), `Modifier group ${groupId} is listed twice.`);
+        if (seen.has(groupId))
+          report(at('items', i, 'modifierGroupsIds', k), `Modifier group ${groupId} is listed twice.`);
         else if (!groups.has(groupId))
           report(
             at('items', i, 'modifierGroupsIds', k),
