@@ -4,7 +4,7 @@
  */
 import type { VenueCatalogue } from './venue-catalogue.ts';
 
-export function smallCatalogue(venueId = 50, idBase = 5_000): VenueCatalogue {
+export function smallCatalogue(venueId = 50, idBase = 50_000): VenueCatalogue {
   const vendor = idBase + 1;
   const bar = idBase + 2;
   return {
