@@ -142,7 +142,8 @@ export async function main(argv: string[]): Promise<void> {
   try {
     process.exitCode = await run(argv);
   } catch (error) {
-    const usage = error instanceof UsageError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+    const usage =
+      error instanceof UsageError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
     say(error instanceof Error ? error.message : String(error));
     if (usage) say(USAGE);
     else say('The venue command failed.');
