@@ -1,6 +1,13 @@
 /** SQL for reading and replacing a venue's whole catalogue. */
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
-import type { CouponsTable, Database, MenuItemsTable, ModifierGroupsTable, ModifiersTable, VendorsTable } from '../../db/schema.ts';
+import type {
+  CouponsTable,
+  Database,
+  MenuItemsTable,
+  ModifierGroupsTable,
+  ModifiersTable,
+  VendorsTable,
+} from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -84,21 +91,30 @@ export async function replaceOpeningHours(
 
 export function listMenuItemsOf(db: Db, vendorIds: readonly number[], options: { archived: boolean }) {
   if (vendorIds.length === 0) return Promise.resolve([]);
-  let query = db.selectFrom('menu_items').selectAll().where('vendor_id', 'in', [...vendorIds]);
+  let query = db
+    .selectFrom('menu_items')
+    .selectAll()
+    .where('vendor_id', 'in', [...vendorIds]);
   if (!options.archived) query = query.where('archived', '=', 0);
   return query.orderBy('display_order').orderBy('id').execute();
 }
 
 export function listModifierGroupsOf(db: Db, vendorIds: readonly number[], options: { archived: boolean }) {
   if (vendorIds.length === 0) return Promise.resolve([]);
-  let query = db.selectFrom('modifier_groups').selectAll().where('vendor_id', 'in', [...vendorIds]);
+  let query = db
+    .selectFrom('modifier_groups')
+    .selectAll()
+    .where('vendor_id', 'in', [...vendorIds]);
   if (!options.archived) query = query.where('archived', '=', 0);
   return query.orderBy('display_order').orderBy('id').execute();
 }
 
 export function listModifiersOf(db: Db, vendorIds: readonly number[], options: { archived: boolean }) {
   if (vendorIds.length === 0) return Promise.resolve([]);
-  let query = db.selectFrom('modifiers').selectAll().where('vendor_id', 'in', [...vendorIds]);
+  let query = db
+    .selectFrom('modifiers')
+    .selectAll()
+    .where('vendor_id', 'in', [...vendorIds]);
   if (!options.archived) query = query.where('archived', '=', 0);
   return query.orderBy('display_order').orderBy('id').execute();
 }
@@ -145,14 +161,21 @@ type MenuInsert = {
 export async function insertMenuRows<T extends MenuTable>(db: Db, table: T, rows: ReadonlyArray<MenuInsert[T]>) {
   for (const part of chunks(rows, INSERT_CHUNK)) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one statement for three tables; rows are typed by the caller
-    await db.insertInto(table).values(part as any).execute();
+    await db
+      .insertInto(table)
+      .values(part as any)
+      .execute();
   }
 }
 
 /** `row`: columns of `table` (the service's value builders make them). */
 export function updateMenuRow(db: Db, table: MenuTable, id: number, row: Record<string, unknown>) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
-  return db.updateTable(table as 'menu_items').set(row as any).where('id', '=', id).execute();
+  return db
+    .updateTable(table as 'menu_items')
+    .set(row as any)
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Archives menu rows removed from the catalogue: kept for orders, hidden from everyone else. */
@@ -195,7 +218,10 @@ export async function findCouponsByCodes(db: Db, codes: readonly string[]) {
 
 export function insertCouponRows(db: Db, rows: ReadonlyArray<Insertable<CouponsTable>>) {
   if (rows.length === 0) return Promise.resolve();
-  return db.insertInto('coupons').values([...rows]).execute();
+  return db
+    .insertInto('coupons')
+    .values([...rows])
+    .execute();
 }
 
 export function updateCouponRow(db: Db, code: string, row: Updateable<CouponsTable>) {

@@ -177,46 +177,40 @@ function exportVendor(
     },
     openingHours: hours.map((h) => ({ weekday: h.weekday as Weekday, opens: h.opens, closes: h.closes })),
     itemTypes,
-    items: items.map(
-      (item): CatalogueItem => ({
-        id: item.id,
-        name: item.name,
-        description: item.description,
-        price: item.price_minor,
-        itemType: item.item_type,
-        displayOrder: item.display_order,
-        visible: item.visible === 1,
-        currentInventory: item.current_inventory,
-        burden: item.burden,
-        isRestricted: item.is_restricted === 1,
-        displayAssetId: item.display_asset_id,
-        modifierGroupsIds: parseJson<number[]>(item.modifier_group_ids, []),
-        availability: parseJson<CatalogueItem['availability']>(item.availability, null),
-      }),
-    ),
-    modifierGroups: groups.map(
-      (group): CatalogueModifierGroup => ({
-        id: group.id,
-        name: group.name,
-        modifierIds: modifiers.filter((m) => m.group_id === group.id).map((m) => m.id),
-        minimumChoices: group.minimum_choices,
-        maximumChoices: group.maximum_choices,
-        defaultModifierId: group.default_modifier_id,
-        visible: group.visible === 1,
-        displayOrder: group.display_order,
-        selectionRequiredText: group.selection_required_text,
-      }),
-    ),
-    modifiers: modifiers.map(
-      (modifier): CatalogueModifier => ({
-        id: modifier.id,
-        name: modifier.name,
-        price: modifier.price_minor,
-        visible: modifier.visible === 1,
-        displayOrder: modifier.display_order,
-        groupId: modifier.group_id,
-      }),
-    ),
+    items: items.map((item): CatalogueItem => ({
+      id: item.id,
+      name: item.name,
+      description: item.description,
+      price: item.price_minor,
+      itemType: item.item_type,
+      displayOrder: item.display_order,
+      visible: item.visible === 1,
+      currentInventory: item.current_inventory,
+      burden: item.burden,
+      isRestricted: item.is_restricted === 1,
+      displayAssetId: item.display_asset_id,
+      modifierGroupsIds: parseJson<number[]>(item.modifier_group_ids, []),
+      availability: parseJson<CatalogueItem['availability']>(item.availability, null),
+    })),
+    modifierGroups: groups.map((group): CatalogueModifierGroup => ({
+      id: group.id,
+      name: group.name,
+      modifierIds: modifiers.filter((m) => m.group_id === group.id).map((m) => m.id),
+      minimumChoices: group.minimum_choices,
+      maximumChoices: group.maximum_choices,
+      defaultModifierId: group.default_modifier_id,
+      visible: group.visible === 1,
+      displayOrder: group.display_order,
+      selectionRequiredText: group.selection_required_text,
+    })),
+    modifiers: modifiers.map((modifier): CatalogueModifier => ({
+      id: modifier.id,
+      name: modifier.name,
+      price: modifier.price_minor,
+      visible: modifier.visible === 1,
+      displayOrder: modifier.display_order,
+      groupId: modifier.group_id,
+    })),
   };
 }
 
@@ -285,12 +279,8 @@ const MENU_NOUNS: Record<MenuTable, string> = {
   modifiers: 'Modifier',
 };
 
-/** Problems only the database can tell: the venue's ids and client, pictures that exist, ids and codes of another venue. */
-async function databaseProblems(
-  db: Kysely<Database>,
-  venueId: number,
-  document: unknown,
-): Promise<CatalogueProblem[]> {
+/** Problems only the database can tell: the venue's id, pictures that exist, ids and codes of another venue. */
+async function databaseProblems(db: Kysely<Database>, venueId: number, document: unknown): Promise<CatalogueProblem[]> {
   const problems: CatalogueProblem[] = [];
   const venue = isObject(document) && isObject(document.venue) ? document.venue : undefined;
   const documentVenueId = int(venue?.id);
@@ -298,13 +288,6 @@ async function databaseProblems(
     problems.push({
       path: '$.venue.id',
       message: `The document is the catalogue of venue ${documentVenueId}, but was sent for venue ${venueId}.`,
-    });
-  const existing = await findVenueRow(db, venueId);
-  const clientId = int(venue?.clientId);
-  if (existing && clientId !== undefined && clientId !== existing.client_id)
-    problems.push({
-      path: '$.venue.clientId',
-      message: `Venue ${venueId} belongs to client ${existing.client_id}; a catalogue cannot move it to client ${clientId}.`,
     });
 
   const refs = referencesOf(document);
@@ -546,10 +529,11 @@ async function replaceCatalogue(
     longitude: venue.geoLocation.longitude,
   };
   const storedVenue = await findVenueRow(trx, venue.id);
-  if (!storedVenue) {
-    if (!(await findClientRow(trx, venue.clientId))) await insertClientRow(trx, { id: venue.clientId, name: venue.name });
-    await insertVenueRow(trx, venueValues);
-  } else if (differs(storedVenue, venueValues)) await updateVenueRow(trx, venueValues);
+  // A client is the venues' owner; one the database does not know yet is created, named after the venue.
+  if (storedVenue?.client_id !== venue.clientId && !(await findClientRow(trx, venue.clientId)))
+    await insertClientRow(trx, { id: venue.clientId, name: venue.name });
+  if (!storedVenue) await insertVenueRow(trx, venueValues);
+  else if (differs(storedVenue, venueValues)) await updateVenueRow(trx, venueValues);
 
   // Vendors first (menus refer to them), with their trading hours.
   const storedVendors = await listVendorsOfVenue(trx, venue.id, { archived: true });
@@ -585,7 +569,8 @@ async function replaceCatalogue(
   const wanted = <T extends { id: number }>(
     pick: (vendor: CatalogueVendor) => T[],
     values: (row: T, vendorId: number) => Record<string, unknown>,
-  ) => catalogue.vendors.flatMap((vendor) => pick(vendor).map((row) => ({ id: row.id, values: values(row, vendor.id) })));
+  ) =>
+    catalogue.vendors.flatMap((vendor) => pick(vendor).map((row) => ({ id: row.id, values: values(row, vendor.id) })));
   await syncMenuRows(
     trx,
     'modifier_groups',
