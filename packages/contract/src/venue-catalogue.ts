@@ -243,9 +243,12 @@ export const CatalogueVendor = z.strictObject({
 });
 export type CatalogueVendor = z.infer<typeof CatalogueVendor>;
 
+/** What a coupon code may be: codes are matched in capitals (the app's entry is upper-cased). */
+export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{1,64}$/;
+
 /** Spec §4 coupon: `value` in basis points for `percentage`, cents for `fixed`, 0 for `full`. */
 export const CatalogueCoupon = z.strictObject({
-  code: z.string().regex(/^[A-Z0-9_-]{1,64}$/, 'A coupon code is 1 to 64 capital letters, digits, "-" or "_".'),
+  code: z.string().regex(COUPON_CODE_PATTERN, 'A coupon code is 1 to 64 capital letters, digits, "-" or "_".'),
   kind: z.enum(['percentage', 'fixed', 'full']),
   value: count(MAX_PRICE_MINOR),
   /** null: every vendor of the venue */

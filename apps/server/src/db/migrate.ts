@@ -24,10 +24,18 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-1-catalogue-data': catalogueData,
 };
 
-/** Runs pending migrations; throws with the failing migration's error. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+/**
+ * Runs pending migrations; throws with the failing migration's error. `migrationTableSchema` names
+ * the PostgreSQL schema of Kysely's own bookkeeping tables: without it Kysely looks for them in
+ * every schema, and a database holding other schemas' copies (tests, one schema each) would think
+ * they exist in its own.
+ */
+export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  options: { migrationTableSchema?: string } = {},
+): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, ...options });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;

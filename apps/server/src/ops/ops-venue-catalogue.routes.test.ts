@@ -192,6 +192,26 @@ describe.each(databases)('venue catalogue on $name', (database) => {
     expect(await snapshot(ctx.app)).toBe(before);
   });
 
+  it('answers 422, never 500, for ids past 32 bits and codes no database takes', async () => {
+    const before = await snapshot(ctx.app);
+    const doc = smallCatalogue() as Doc & Record<string, unknown>;
+    doc.vendors[0]!.id = 2 ** 31;
+    doc.vendors[0]!.displayAssets.thumbnailAssetId = 2 ** 53;
+    doc.vendors[0]!.items[0]!.id = 1e308;
+    doc.coupons[0]!.code = 'SAM\u0000LEE';
+    const res = await importInto(ctx.app, 50, doc);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().problems.map((p: { path: string }) => p.path)).toEqual(
+      expect.arrayContaining([
+        '$.vendors[0].id',
+        '$.vendors[0].displayAssets.thumbnailAssetId',
+        '$.vendors[0].items[0].id',
+        '$.coupons[0].code',
+      ]),
+    );
+    expect(await snapshot(ctx.app)).toBe(before);
+  });
+
   it('refuses a document sent for another venue, and an item of another venue', async () => {
     const doc = smallCatalogue();
     const wrongVenue = await importInto(ctx.app, 51, doc);

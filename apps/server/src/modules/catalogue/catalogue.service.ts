@@ -13,6 +13,8 @@ import {
   capProblems,
   checkCatalogue,
   CATALOGUE_FORMAT_VERSION,
+  COUPON_CODE_PATTERN,
+  MAX_ID,
   type CatalogueCounts,
   type CatalogueImportSummary,
   type CatalogueItem,
@@ -220,7 +222,9 @@ type Loose = Record<string, unknown>;
 const isObject = (value: unknown): value is Loose =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const int = (value: unknown): number | undefined => (Number.isInteger(value) ? (value as number) : undefined);
+/** An id the database could hold: others are the shape check's to report, and must not reach a query. */
+const int = (value: unknown): number | undefined =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_ID ? (value as number) : undefined;
 
 interface Reference {
   id: number;
@@ -267,7 +271,7 @@ function referencesOf(document: unknown) {
     });
   });
   list(document.coupons).forEach((coupon, c) => {
-    if (isObject(coupon) && typeof coupon.code === 'string' && coupon.code.length <= 64)
+    if (isObject(coupon) && typeof coupon.code === 'string' && COUPON_CODE_PATTERN.test(coupon.code))
       refs.coupons.push({ code: coupon.code, path: jsonPath(['coupons', c, 'code']) });
   });
   return refs;
