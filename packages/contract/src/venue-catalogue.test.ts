@@ -12,7 +12,7 @@ import { smallCatalogue } from './venue-catalogue.fixture.ts';
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- documents are broken on purpose
 
 function problemsAfter(change: (doc: Doc) => void) {
-  const doc = structuredClone(smallCatalogue()) as Doc;
+  const doc = JSON.parse(JSON.stringify(smallCatalogue())) as Doc;
   change(doc);
   const check = checkCatalogue(doc);
   expect(check.ok).toBe(false);

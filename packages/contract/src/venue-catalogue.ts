@@ -41,6 +41,7 @@ export const CATALOGUE_LIMITS = {
   text: 500,
 } as const;
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
 /** A text field: at most `max` characters, no control characters (NUL cannot be stored at all). */

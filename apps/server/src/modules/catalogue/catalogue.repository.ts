@@ -1,13 +1,6 @@
 /** SQL for reading and replacing a venue's whole catalogue. */
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
-import type {
-  CouponsTable,
-  Database,
-  MenuItemsTable,
-  ModifierGroupsTable,
-  ModifiersTable,
-  VendorsTable,
-} from '../../db/schema.ts';
+import type { CouponsTable, Database, MenuItemsTable, VendorsTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -152,28 +145,26 @@ export function updateVendorCatalogueRow(db: Db, vendorId: number, row: Updateab
   return db.updateTable('vendors').set(row).where('id', '=', vendorId).execute();
 }
 
-type MenuInsert = {
-  menu_items: Insertable<MenuItemsTable>;
-  modifier_groups: Insertable<ModifierGroupsTable>;
-  modifiers: Insertable<ModifiersTable>;
-};
+/**
+ * Rows of one of the three menu tables, as the catalogue service's value builders make them. One
+ * statement serves all three; the type system cannot follow a table chosen at run time, so the
+ * rows are given as menu_items' type.
+ */
+type MenuRow = Record<string, unknown>;
 
-export async function insertMenuRows<T extends MenuTable>(db: Db, table: T, rows: ReadonlyArray<MenuInsert[T]>) {
+export async function insertMenuRows(db: Db, table: MenuTable, rows: readonly MenuRow[]) {
   for (const part of chunks(rows, INSERT_CHUNK)) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one statement for three tables; rows are typed by the caller
     await db
-      .insertInto(table)
-      .values(part as any)
+      .insertInto(table as 'menu_items')
+      .values(part as unknown as Insertable<MenuItemsTable>[])
       .execute();
   }
 }
 
-/** `row`: columns of `table` (the service's value builders make them). */
-export function updateMenuRow(db: Db, table: MenuTable, id: number, row: Record<string, unknown>) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+export function updateMenuRow(db: Db, table: MenuTable, id: number, row: MenuRow) {
   return db
     .updateTable(table as 'menu_items')
-    .set(row as any)
+    .set(row as Updateable<MenuItemsTable>)
     .where('id', '=', id)
     .execute();
 }

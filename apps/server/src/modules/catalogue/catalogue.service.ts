@@ -508,8 +508,7 @@ async function syncMenuRows<T extends MenuTable>(
       counts.updated[key] += 1;
     } else counts.unchanged[key] += 1;
   }
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the values builders above give each table's columns
-  await insertMenuRows(trx, table, inserts as any);
+  await insertMenuRows(trx, table, inserts);
   const kept = new Set(wanted.map((w) => w.id));
   const removed = stored.filter((row) => !kept.has(row.id) && row.archived === 0).map((row) => row.id);
   await archiveMenuRows(trx, table, removed);

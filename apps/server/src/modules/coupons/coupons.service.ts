@@ -22,11 +22,7 @@ export const INVALID_COUPON_MESSAGE = 'Invalid coupon code.';
 type CouponRow = Selectable<CouponsTable>;
 
 /** Whether a coupon may be used on an order of a vendor now: one of its venue's, and still in its catalogue. */
-export function isCouponUsable(
-  coupon: CouponRow,
-  vendor: { id: number; venue_id: number },
-  nowMs: number,
-): boolean {
+export function isCouponUsable(coupon: CouponRow, vendor: { id: number; venue_id: number }, nowMs: number): boolean {
   if (coupon.active !== 1 || coupon.archived === 1) return false;
   if (coupon.venue_id !== null && coupon.venue_id !== vendor.venue_id) return false;
   if (coupon.vendor_id !== null && coupon.vendor_id !== vendor.id) return false;

@@ -33,6 +33,10 @@ export async function insertUploadedPicture(
 /** Which of these asset ids exist. */
 export async function existingDisplayAssetIds(db: Kysely<Database>, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('display_assets').select('id').where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('display_assets')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
