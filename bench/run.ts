@@ -17,13 +17,22 @@ import type { BenchContext, Section, SectionResult } from './lib/section.ts';
 import { formatTable } from './lib/table.ts';
 import { apiThroughput } from './sections/api-throughput.ts';
 import { calculateOrderPayment } from './sections/calculate-order-payment.ts';
+import { catalogueImport } from './sections/catalogue-import.ts';
 import { checkoutBench } from './sections/checkout.ts';
 import { pageWeight } from './sections/page-weight.ts';
 import { pages } from './sections/pages.ts';
 import { trackingBench } from './sections/tracking.ts';
 
 /** Every section, in the order they run. New benchmarks (checkout, polling, Lighthouse) go here. */
-const SECTIONS: Section[] = [apiThroughput, pageWeight, calculateOrderPayment, checkoutBench, trackingBench, pages];
+const SECTIONS: Section[] = [
+  apiThroughput,
+  pageWeight,
+  calculateOrderPayment,
+  checkoutBench,
+  trackingBench,
+  pages,
+  catalogueImport,
+];
 
 const RESULTS_DIR = join(REPO_ROOT, 'bench/results');
 
