@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   capProblems,
@@ -210,15 +209,5 @@ describe('venue catalogue JSON Schema', () => {
       ]),
     );
     expect(vendor.properties.items.items.properties.price).toMatchObject({ type: 'integer', minimum: 0 });
-  });
-});
-
-describe('the README example', () => {
-  it('is a sound catalogue', () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('## Venue catalogue'));
-    const example = /```json\n([\s\S]*?)\n```/.exec(section)?.[1];
-    expect(example).toBeDefined();
-    expect(checkCatalogue(JSON.parse(example ?? 'null')).problems).toEqual([]);
   });
 });
