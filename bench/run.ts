@@ -17,6 +17,7 @@ import type { BenchContext, Section, SectionResult } from './lib/section.ts';
 import { formatTable } from './lib/table.ts';
 import { apiThroughput } from './sections/api-throughput.ts';
 import { calculateOrderPayment } from './sections/calculate-order-payment.ts';
+import { catalogueImport } from './sections/catalogue-import.ts';
 import { checkoutBench } from './sections/checkout.ts';
 import { opsEventsBench } from './sections/ops-events.ts';
 import { pageWeight } from './sections/page-weight.ts';
@@ -32,6 +33,7 @@ const SECTIONS: Section[] = [
   trackingBench,
   opsEventsBench,
   pages,
+  catalogueImport,
 ];
 
 const RESULTS_DIR = join(REPO_ROOT, 'bench/results');

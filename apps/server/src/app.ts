@@ -12,7 +12,12 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Config } from './config.ts';
@@ -163,6 +168,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas registered with an id (the venue catalogue) are named in components and referred to.
+    transformObject: jsonSchemaTransformObject,
   });
 
   // 3. Routes.

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().trim().min(1).optional(),
   OPS_TOKEN: z.string().trim().min(16, 'OPS_TOKEN must be at least 16 characters').optional(),
+  // The demo venue and its coupons go into a brand-new database (no venue at all) unless `off`.
+  DEMO_VENUE: onOff.default(true),
   KITCHEN_SIMULATOR: onOff.default(true),
   // How much faster than real time the simulated kitchen works (2 = orders ready in half their time to service).
   KITCHEN_SIMULATOR_PACE: z.coerce.number().positive().max(3600).default(1),
@@ -60,6 +62,8 @@ export interface Config {
   opsToken: string;
   /** true when OPS_TOKEN was unset and a random token was made for this run */
   opsTokenGenerated: boolean;
+  /** seed the demo venue into a database that holds no venue */
+  demoVenue: boolean;
   kitchenSimulator: boolean;
   /** 1 = the simulated kitchen takes each vendor's time to service; 10 = ten times faster */
   kitchenSimulatorPace: number;
@@ -105,6 +109,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     database: parseDatabaseUrl(e.DATABASE_URL),
     opsToken: e.OPS_TOKEN ?? randomBytes(24).toString('base64url'),
     opsTokenGenerated: e.OPS_TOKEN === undefined,
+    demoVenue: e.DEMO_VENUE,
     kitchenSimulator: e.KITCHEN_SIMULATOR,
     kitchenSimulatorPace: e.KITCHEN_SIMULATOR_PACE,
     smtpUrl: e.SMTP_URL ?? null,

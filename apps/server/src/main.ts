@@ -1,12 +1,13 @@
 /**
- * Starts the server: settings → database (migrated, seeded with the demo venue when empty) →
+ * Starts the server: settings → database (migrated; seeded with the demo venue when it holds no
+ * venue, unless DEMO_VENUE=off) →
  * app → listen. SIGINT/SIGTERM close the server (finishing requests in flight) and the database.
  */
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedWhenEmpty } from './db/seed/seed.ts';
+import { seedOnStart } from './db/seed/seed.ts';
 import { FulfilmentWorker } from './modules/orders/fulfilment-worker.ts';
 import { UnreportedPaymentSweeper } from './modules/payments/unreported-payments.ts';
 import { kitchenSimulatorStep } from './ops/kitchen-simulator.ts';
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
     onCheckpointError: (error) => console.error('The background WAL checkpointer failed; checkpointing inline', error),
   });
   await migrateToLatest(database.db);
-  const seeded = await seedWhenEmpty(database.db, database.dialect);
+  const seeded = await seedOnStart(database.db, config);
 
   const app = await buildApp({ config, db: database.db, createSessionClient: database.createSessionClient });
   connectionLost = (error) =>

@@ -7,6 +7,7 @@ import * as fulfilment from './migrations/2026-11-23-1-fulfilment.ts';
 import * as queueIndex from './migrations/2026-11-23-2-queue-index.ts';
 import * as idempotency from './migrations/2026-11-23-3-idempotency.ts';
 import * as crashRecovery from './migrations/2026-11-23-4-crash-recovery.ts';
+import * as catalogueData from './migrations/2026-11-25-1-catalogue-data.ts';
 import * as staffTokens from './migrations/2026-11-25-2-staff-tokens.ts';
 import * as opsEvents from './migrations/2026-11-25-3-ops-events.ts';
 
@@ -22,14 +23,23 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-2-queue-index': queueIndex,
   '2026-11-23-3-idempotency': idempotency,
   '2026-11-23-4-crash-recovery': crashRecovery,
+  '2026-11-25-1-catalogue-data': catalogueData,
   '2026-11-25-2-staff-tokens': staffTokens,
   '2026-11-25-3-ops-events': opsEvents,
 };
 
-/** Runs pending migrations; throws with the failing migration's error. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+/**
+ * Runs pending migrations; throws with the failing migration's error. `migrationTableSchema` names
+ * the PostgreSQL schema of Kysely's own bookkeeping tables: without it Kysely looks for them in
+ * every schema, and a database holding other schemas' copies (tests, one schema each) would think
+ * they exist in its own.
+ */
+export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  options: { migrationTableSchema?: string } = {},
+): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, ...options });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;

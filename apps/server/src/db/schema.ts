@@ -57,6 +57,10 @@ export interface VendorsTable {
   service_charges: JsonText;
   /** bumped whenever the menu or stock changes, so every server process can tell its cached menu is stale */
   menu_version: Generated<number>;
+  /** 1: removed from the venue's catalogue; kept for the orders that name it, hidden from customers */
+  archived: Generated<Flag>;
+  /** JSON array of the menu's item types in the order shown; null: the order of the items */
+  item_types: JsonText | null;
 }
 
 export interface OpeningHoursTable {
@@ -88,6 +92,8 @@ export interface MenuItemsTable {
   modifier_group_ids: JsonText;
   /** JSON weekday → [{ startTime, endTime }], or null for always */
   availability: JsonText | null;
+  /** 1: removed from the venue's catalogue; kept for the orders that name it */
+  archived: Generated<Flag>;
 }
 
 export interface ModifierGroupsTable {
@@ -101,6 +107,8 @@ export interface ModifierGroupsTable {
   visible: Flag;
   display_order: number;
   selection_required_text: string | null;
+  /** 1: removed from the venue's catalogue; kept for the orders that name it */
+  archived: Generated<Flag>;
 }
 
 export interface ModifiersTable {
@@ -111,16 +119,22 @@ export interface ModifiersTable {
   price_minor: number;
   visible: Flag;
   display_order: number;
+  /** 1: removed from the venue's catalogue; kept for the orders that name it */
+  archived: Generated<Flag>;
 }
 
 export interface DisplayAssetsTable {
   id: Generated<number>;
   /** what the picture shows (burger, logo, location-map …), for people reading the table */
   kind: string;
-  /** SVG source, rendered to the requested size on demand */
+  /** SVG source, rendered to the requested size on demand ('' for an uploaded picture) */
   svg: string;
   alt_text: string;
   updated_at: number;
+  /** 'image/svg+xml' for a drawing in `svg`; the type of `image` for an uploaded picture */
+  content_type: Generated<string>;
+  /** an uploaded picture's bytes (WebP), or null for a drawing */
+  image: Buffer | null;
 }
 
 export interface ConsumersTable {
@@ -221,6 +235,10 @@ export interface CouponsTable {
   usage_limit: number | null;
   used_count: Generated<number>;
   description: Generated<string>;
+  /** the venue whose catalogue holds it; null only for coupons older than catalogues, in a database of several venues */
+  venue_id: number | null;
+  /** 1: removed from the venue's catalogue; never usable again, kept for the orders that name it */
+  archived: Generated<Flag>;
 }
 
 /** A card a consumer asked to remember: the gateway's token and what is safe to show. */

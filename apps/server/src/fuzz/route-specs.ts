@@ -7,6 +7,7 @@
  * Every route the app registers must have an entry here: the fuzz test fails for a route without
  * one, so a new endpoint cannot go untested.
  */
+import { smallCatalogue } from '@venue/contract/venue-catalogue.fixture';
 import type { Signer } from '../test/signed-requests.ts';
 
 /** Records of the test database a route's valid request refers to. */
@@ -63,6 +64,27 @@ const orderBody = (fx: Fixture) => ({
   serviceMode: 'TakeAway',
   requestedServiceTime: null,
 });
+
+/**
+ * A one-vendor catalogue of a venue of its own (77): every field of the format once, few enough
+ * that sweeping each of them stays quick. A valid request creates or replaces that venue.
+ */
+function fuzzCatalogue(): Record<string, unknown> {
+  const catalogue = smallCatalogue(77, 77_000);
+  const [vendor] = catalogue.vendors;
+  if (!vendor) throw new Error('the test catalogue has a vendor');
+  return {
+    ...catalogue,
+    vendors: [
+      {
+        ...vendor,
+        openingHours: vendor.openingHours.slice(0, 1),
+        items: vendor.items.slice(0, 2),
+      },
+    ],
+    coupons: catalogue.coupons.slice(1),
+  };
+}
 
 /** Keyed `METHOD url` as Fastify registers it (HEAD routes go with their GET). */
 export const ROUTE_SPECS: Record<string, RouteSpec> = {
@@ -245,4 +267,8 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     auth: 'ops',
     params: (fx) => ({ vendorId: String(fx.vendorId), id: String(fx.staffTokenId) }),
   },
+  'GET /ops/v1/venue/:venueId/catalogue': { auth: 'ops', params: () => ({ venueId: '0' }) },
+  'PUT /ops/v1/venue/:venueId/catalogue': { auth: 'ops', params: () => ({ venueId: '77' }), body: fuzzCatalogue },
+  // The body is a picture's bytes: what is sent here (nothing, JSON, hostile bytes) is never one.
+  'POST /ops/v1/display-assets': { auth: 'ops' },
 };

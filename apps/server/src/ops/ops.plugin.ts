@@ -12,6 +12,7 @@ import { opsEventRoutes } from './ops-events.routes.ts';
 import { opsOrderRoutes } from './ops-orders.routes.ts';
 import { opsStaffTokenRoutes } from './ops-staff-tokens.routes.ts';
 import { MemorySignInFailureStore, type SignInFailureStore } from './sign-in-failures.ts';
+import { opsVenueCatalogueRoutes } from './ops-venue-catalogue.routes.ts';
 
 export interface OpsPluginOptions {
   /** where failed sign-ins are counted; this process's memory unless given */
@@ -39,4 +40,5 @@ export const opsPlugin: FastifyPluginAsync<OpsPluginOptions> = async (app, optio
   await app.register(opsStaffTokenRoutes);
   if (options.extraRoutes) await app.register(options.extraRoutes);
   await app.register(opsEventRoutes);
+  await app.register(opsVenueCatalogueRoutes);
 };

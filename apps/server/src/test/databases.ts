@@ -51,20 +51,24 @@ function postgres(url: string): TestDatabase {
         await admin.end();
       }
       const handle = openDatabase({ kind: 'postgres', url }, { searchPath: schema, poolSize: 4 });
-      await migrateToLatest(handle.db);
-      return {
-        ...handle,
-        async dispose() {
-          await handle.close();
-          const cleanup = new pg.Client({ connectionString: url });
-          await cleanup.connect();
-          try {
-            await cleanup.query(`drop schema if exists ${schema} cascade`);
-          } finally {
-            await cleanup.end();
-          }
-        },
+      const dispose = async () => {
+        await handle.close();
+        const cleanup = new pg.Client({ connectionString: url });
+        await cleanup.connect();
+        try {
+          await cleanup.query(`drop schema if exists ${schema} cascade`);
+        } finally {
+          await cleanup.end();
+        }
       };
+      try {
+        await migrateToLatest(handle.db, { migrationTableSchema: schema });
+      } catch (error) {
+        // A schema left behind would be seen by every later test run.
+        await dispose();
+        throw error;
+      }
+      return { ...handle, dispose };
     },
   };
 }

@@ -44,7 +44,7 @@ export function useTestApp(testDatabase: TestDatabase, options: TestAppOptions =
   const ctx = {} as TestApp & { dispose?: () => Promise<void> };
   beforeAll(async () => {
     const database = await testDatabase.create();
-    if (options.seed !== false) await seedWhenEmpty(database.db, database.dialect);
+    if (options.seed !== false) await seedWhenEmpty(database.db);
     ctx.database = database;
     ctx.dispose = database.dispose;
     ctx.config = testConfig(options.env);

@@ -123,8 +123,11 @@ export function useBoard(client: OpsClient, vendorId: number, onSignedOut: () =>
           return;
         }
         if (event.type === 'order') upsertOrder(data as OpsOrder);
-        else if (event.type === 'vendor') setVendor(data as Vendor);
-        else if (event.type === 'menu-item') setMenuItem(data as MenuItem);
+        else if (event.type === 'vendor') {
+          setVendor(data as Vendor);
+          // a catalogue import announces itself per store: the menu may have changed as a whole
+          void getMenu(client, vendorId).then(setMenu, () => undefined);
+        } else if (event.type === 'menu-item') setMenuItem(data as MenuItem);
         else if (event.type === 'reset') void readAll();
       },
     });

@@ -4,7 +4,9 @@ import type { DatabaseHandle } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { databases } from '../../test/databases.ts';
 import { DEMO_VENUE } from './demo-venue.ts';
-import { seedWhenEmpty } from './seed.ts';
+import { smallCatalogue } from '@venue/contract/venue-catalogue.fixture';
+import { importCatalogue } from '../../modules/catalogue/catalogue.service.ts';
+import { seedOnStart, seedWhenEmpty } from './seed.ts';
 
 describe.each(databases)('demo venue seed on $name', (testDatabase) => {
   let database: DatabaseHandle & { dispose(): Promise<void> };
@@ -14,10 +16,13 @@ describe.each(databases)('demo venue seed on $name', (testDatabase) => {
   afterAll(async () => database?.dispose());
 
   it('seeds an empty database once and leaves a seeded one alone', async () => {
-    expect(await seedWhenEmpty(database.db, database.dialect)).toBe(true);
-    expect(await seedWhenEmpty(database.db, database.dialect)).toBe(false);
+    expect(await seedOnStart(database.db, { demoVenue: true })).toBe(true);
+    expect(await seedWhenEmpty(database.db)).toBe(false);
     const vendors = await database.db.selectFrom('vendors').select('id').orderBy('id').execute();
     expect(vendors.map((v) => v.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    const coupons = await database.db.selectFrom('coupons').select(['code', 'venue_id']).orderBy('id').execute();
+    expect(coupons.map((c) => c.code)).toContain('FREEMEAL');
+    expect(new Set(coupons.map((c) => c.venue_id))).toEqual(new Set([0]));
   });
 
   it('migrating again changes nothing', async () => {
@@ -74,6 +79,30 @@ describe.each(databases)('demo venue seed on $name', (testDatabase) => {
     const maxSeeded = Math.max(...DEMO_VENUE.vendors.flatMap((v) => v.items.map((i) => i.id)));
     expect(inserted.id).toBeGreaterThan(maxSeeded);
     await database.db.deleteFrom('menu_items').where('id', '=', inserted.id).execute();
+  });
+});
+
+describe.each(databases)('demo data only when asked, on $name', (testDatabase) => {
+  let database: DatabaseHandle & { dispose(): Promise<void> };
+  beforeAll(async () => {
+    database = await testDatabase.create();
+  });
+  afterAll(async () => database?.dispose());
+
+  const count = async (table: 'venues' | 'coupons' | 'vendors' | 'display_assets') =>
+    (await database.db.selectFrom(table).select('id').execute()).length;
+
+  it('leaves a brand-new database empty with DEMO_VENUE=off', async () => {
+    expect(await seedOnStart(database.db, { demoVenue: false })).toBe(false);
+    for (const table of ['venues', 'vendors', 'coupons', 'display_assets'] as const) expect(await count(table)).toBe(0);
+  });
+
+  it('never adds demo rows, coupons included, to a database that holds a venue', async () => {
+    await importCatalogue(database.db, 50, { ...smallCatalogue(), coupons: [] }, { actor: 'test', nowMs: Date.now() });
+    expect(await seedOnStart(database.db, { demoVenue: true })).toBe(false);
+    expect(await count('venues')).toBe(1);
+    expect(await count('coupons')).toBe(0);
+    expect(await count('display_assets')).toBe(0);
   });
 });
 

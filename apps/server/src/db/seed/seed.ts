@@ -1,242 +1,176 @@
-/** Loads the demo venue into an empty database (first start). */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { hasCoupons, insertCoupons } from '../../modules/coupons/coupons.repository.ts';
-import { DEMO_COUPONS, type SeedCoupon } from './demo-coupons.ts';
-import type { Dialect } from '../database.ts';
+/**
+ * Loads the demo venue into a brand-new database (no venue at all) through the catalogue import,
+ * the one way a catalogue gets in: the demo's pictures (SVG drawings) first, then the demo venue
+ * and its coupons as a catalogue document. A database that holds any venue never receives demo
+ * rows. Ids are the demo's fixed ones (docs/decisions/003-demo-venue-ids.md).
+ */
+import type { VenueCatalogue } from '@venue/contract/venue-catalogue';
+import type { Kysely, Transaction } from 'kysely';
+import { findClientRow, hasAnyVenue, insertClientRow } from '../../modules/catalogue/catalogue.repository.ts';
+import { importCatalogueIn } from '../../modules/catalogue/catalogue.service.ts';
 import type { Database } from '../schema.ts';
 import { PALETTES, itemArt, locationArt, logoArt, type ArtKind } from './art.ts';
+import { DEMO_COUPONS } from './demo-coupons.ts';
 import { DEMO_VENUE, type SeedVenue } from './demo-venue.ts';
 
 /** Gaps between display orders leave room to slot new entries in between. */
 const DISPLAY_ORDER_STEP = 10;
 
-/** Tables whose ids the seed sets explicitly; PostgreSQL's identity sequences must then move past them. */
-const SEEDED_TABLES = [
-  'clients',
-  'venues',
-  'display_assets',
-  'vendors',
-  'opening_hours',
-  'modifier_groups',
-  'modifiers',
-  'menu_items',
-] as const;
+/** What a starting server does: the demo venue into a brand-new database, unless DEMO_VENUE=off. */
+export async function seedOnStart(db: Kysely<Database>, settings: { demoVenue: boolean }): Promise<boolean> {
+  return settings.demoVenue ? seedWhenEmpty(db) : false;
+}
 
-/** Seeds the demo venue when the database has no clients; returns whether it did. */
+/** Seeds the demo venue when the database holds no venue; returns whether it did. */
 export async function seedWhenEmpty(
   db: Kysely<Database>,
-  dialect: Dialect,
   data: SeedVenue = DEMO_VENUE,
   now = Date.now(),
 ): Promise<boolean> {
-  if (await hasClients(db)) {
-    await seedCouponsWhenEmpty(db, now);
-    return false;
-  }
+  if (await hasAnyVenue(db)) return false;
   try {
     await db.transaction().execute(async (trx) => {
-      await insertVenue(trx, data, now);
-      if (dialect === 'postgres') await advanceSequences(trx);
-      await insertCoupons(
-        trx,
-        DEMO_COUPONS.map((coupon) => couponRow(coupon, now)),
-      );
+      if (await hasAnyVenue(trx)) return;
+      if (!(await findClientRow(trx, data.client.id))) await insertClientRow(trx, data.client);
+      const pictures = await insertPictures(trx, data, now);
+      await importCatalogueIn(trx, data.venue.id, demoCatalogue(data, pictures), { actor: 'system', nowMs: now });
     });
   } catch (error) {
     // Another process starting at the same time may have seeded first.
-    if (await hasClients(db)) return false;
+    if (await hasAnyVenue(db)) return false;
     throw error;
   }
   return true;
 }
 
-async function hasClients(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('clients').select('id').limit(1).executeTakeFirst();
-  return row !== undefined;
+interface VendorPictures {
+  logo: number;
+  location: number;
+  items: Map<ArtKind, number>;
 }
 
-async function insertVenue(trx: Transaction<Database>, data: SeedVenue, now: number): Promise<void> {
-  await trx.insertInto('clients').values({ id: data.client.id, name: data.client.name }).execute();
-  const { venue } = data;
-  await trx
-    .insertInto('venues')
-    .values({
-      id: venue.id,
-      client_id: data.client.id,
-      name: venue.name,
-      time_zone: venue.timeZone,
-      address: venue.address,
-      latitude: venue.latitude,
-      longitude: venue.longitude,
-    })
-    .execute();
-
-  // Pictures first: vendors and items refer to them. One asset per drawing per vendor.
+/** The demo's drawings, one per drawing per vendor, numbered from 1; answers each vendor's. */
+async function insertPictures(
+  trx: Transaction<Database>,
+  data: SeedVenue,
+  now: number,
+): Promise<Map<number, VendorPictures>> {
   const assets: Array<{ id: number; kind: string; svg: string; alt_text: string; updated_at: number }> = [];
   const addAsset = (kind: string, svg: string, alt: string) => {
     const id = assets.length + 1;
     assets.push({ id, kind, svg, alt_text: alt, updated_at: now });
     return id;
   };
-  const vendorAssets = new Map<number, { logo: number; location: number; items: Map<ArtKind, number> }>();
+  const pictures = new Map<number, VendorPictures>();
   for (const vendor of data.vendors) {
     const palette = PALETTES[vendor.palette];
     const logo = addAsset('logo', logoArt(vendor.logo, palette), `${vendor.storeName} logo`);
     const location = addAsset(
       'location-map',
       locationArt(vendor.mapAngle, palette.accent),
-      `Map of ${venue.name} showing ${vendor.storeName}, ${vendor.location}`,
+      `Map of ${data.venue.name} showing ${vendor.storeName}, ${vendor.location}`,
     );
     const items = new Map<ArtKind, number>();
     for (const item of vendor.items) {
       if (!items.has(item.art)) items.set(item.art, addAsset(item.art, itemArt(item.art, palette), item.name));
     }
-    vendorAssets.set(vendor.id, { logo, location, items });
+    pictures.set(vendor.id, { logo, location, items });
   }
   await trx.insertInto('display_assets').values(assets).execute();
-
-  for (const [position, vendor] of data.vendors.entries()) {
-    const pictures = vendorAssets.get(vendor.id);
-    const config = vendor.orderConfiguration;
-    await trx
-      .insertInto('vendors')
-      .values({
-        id: vendor.id,
-        venue_id: venue.id,
-        store_name: vendor.storeName,
-        phone_number: vendor.phoneNumber,
-        location_description: vendor.location,
-        thumbnail_asset_id: pictures?.logo ?? null,
-        location_image_asset_id: pictures?.location ?? null,
-        is_open: vendor.isOpen ? 1 : 0,
-        is_paused: vendor.isPaused ? 1 : 0,
-        tts_ms: vendor.ttsMs,
-        latitude: vendor.latitude,
-        longitude: vendor.longitude,
-        display_order: (position + 1) * DISPLAY_ORDER_STEP,
-        available_service_modes: JSON.stringify(config.availableServiceModes),
-        default_order_service_mode: config.defaultOrderServiceMode,
-        pre_order_buffer_ms: config.preOrderBufferMs,
-        max_burden_per_order: config.maxBurdenPerOrder,
-        delivery_min_amount_minor: config.deliveryMinAmountMinor,
-        allow_apple_pay: config.allowApplePay ? 1 : 0,
-        allow_google_pay: config.allowGooglePay ? 1 : 0,
-        is_coupon_payment_allowed: config.isCouponPaymentAllowed ? 1 : 0,
-        delivery_max_distance_km: config.deliveryMaxDistanceKm,
-        delivery_time_buffer_ms: config.deliveryTimeBufferMs,
-        service_charges: JSON.stringify(config.serviceCharges),
-      })
-      .execute();
-
-    if (vendor.openingHours.length > 0) {
-      await trx
-        .insertInto('opening_hours')
-        .values(
-          vendor.openingHours.map((h) => ({
-            vendor_id: vendor.id,
-            weekday: h.weekday,
-            opens: h.opens,
-            closes: h.closes,
-          })),
-        )
-        .execute();
-    }
-
-    if (vendor.modifierGroups.length > 0) {
-      await trx
-        .insertInto('modifier_groups')
-        .values(
-          vendor.modifierGroups.map((group, index) => ({
-            id: group.id,
-            vendor_id: vendor.id,
-            name: group.name,
-            minimum_choices: group.minimumChoices,
-            maximum_choices: group.maximumChoices,
-            default_modifier_id: group.defaultModifierId ?? null,
-            visible: group.visible === false ? 0 : 1,
-            display_order: (index + 1) * DISPLAY_ORDER_STEP,
-            selection_required_text: group.selectionRequiredText ?? null,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('modifiers')
-        .values(
-          vendor.modifierGroups.flatMap((group) =>
-            group.modifiers.map((modifier, index) => ({
-              id: modifier.id,
-              vendor_id: vendor.id,
-              group_id: group.id,
-              name: modifier.name,
-              price_minor: modifier.priceMinor,
-              visible: modifier.visible === false ? 0 : 1,
-              display_order: (index + 1) * DISPLAY_ORDER_STEP,
-            })),
-          ),
-        )
-        .execute();
-    }
-
-    if (vendor.items.length > 0) {
-      await trx
-        .insertInto('menu_items')
-        .values(
-          vendor.items.map((item, index) => ({
-            id: item.id,
-            vendor_id: vendor.id,
-            name: item.name,
-            description: item.description,
-            price_minor: item.priceMinor,
-            item_type: item.itemType,
-            display_order: (index + 1) * DISPLAY_ORDER_STEP,
-            visible: item.visible === false ? 0 : 1,
-            current_inventory: item.currentInventory ?? null,
-            burden: item.burden ?? 1,
-            is_restricted: item.isRestricted ? 1 : 0,
-            display_asset_id: pictures?.items.get(item.art) ?? null,
-            modifier_group_ids: JSON.stringify(item.modifierGroupIds ?? []),
-            availability: item.availability ? JSON.stringify(item.availability) : null,
-          })),
-        )
-        .execute();
-    }
-  }
+  return pictures;
 }
 
-/** Moves each identity sequence past the largest seeded id, so the next generated id is free. */
-async function advanceSequences(trx: Transaction<Database>): Promise<void> {
-  for (const table of SEEDED_TABLES) {
-    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select coalesce(max(id), 0) + 1 from ${sql.table(table)}), false)`.execute(
-      trx,
-    );
-  }
-}
+const displayOrder = (index: number) => (index + 1) * DISPLAY_ORDER_STEP;
 
-function couponRow(coupon: SeedCoupon, now: number) {
+/** The demo venue and coupons as a catalogue document; entries keep the order of the demo's lists. */
+export function demoCatalogue(data: SeedVenue, pictures: ReadonlyMap<number, VendorPictures>): VenueCatalogue {
+  const { venue } = data;
   return {
-    code: coupon.code,
-    vendor_id: coupon.vendorId,
-    kind: coupon.kind,
-    value: coupon.value,
-    active: 1,
-    created_at: now,
-    valid_from: coupon.validFrom ? Date.parse(coupon.validFrom) : null,
-    valid_until: coupon.validUntil ? Date.parse(coupon.validUntil) : null,
-    usage_limit: coupon.usageLimit ?? null,
-    description: coupon.description,
+    version: 1,
+    venue: {
+      id: venue.id,
+      clientId: data.client.id,
+      name: venue.name,
+      timeZone: venue.timeZone,
+      address: venue.address,
+      geoLocation: { latitude: venue.latitude, longitude: venue.longitude },
+    },
+    vendors: data.vendors.map((vendor) => {
+      const own = pictures.get(vendor.id);
+      const config = vendor.orderConfiguration;
+      return {
+        id: vendor.id,
+        storeName: vendor.storeName,
+        phoneNumber: vendor.phoneNumber,
+        location: vendor.location,
+        displayAssets: { thumbnailAssetId: own?.logo ?? null, locationImageAssetId: own?.location ?? null },
+        geoLocation: { latitude: vendor.latitude, longitude: vendor.longitude },
+        tts: vendor.ttsMs,
+        isOpen: vendor.isOpen,
+        isPaused: vendor.isPaused,
+        vendorOrderConfiguration: {
+          availableServiceModes: config.availableServiceModes,
+          defaultOrderServiceMode: config.defaultOrderServiceMode,
+          preOrderBufferDuration: config.preOrderBufferMs,
+          maxBurdenPerOrder: config.maxBurdenPerOrder,
+          deliveryMinAmount: config.deliveryMinAmountMinor,
+          allowApplePay: config.allowApplePay,
+          allowGooglePay: config.allowGooglePay,
+          isCouponPaymentAllowed: config.isCouponPaymentAllowed,
+          deliveryMaxDistance: config.deliveryMaxDistanceKm,
+          deliveryTimeBuffer: config.deliveryTimeBufferMs,
+          serviceCharges: config.serviceCharges,
+        },
+        openingHours: vendor.openingHours,
+        itemTypes: [...new Set(vendor.items.map((item) => item.itemType))],
+        items: vendor.items.map((item, index) => ({
+          id: item.id,
+          name: item.name,
+          description: item.description,
+          price: item.priceMinor,
+          itemType: item.itemType,
+          displayOrder: displayOrder(index),
+          visible: item.visible !== false,
+          currentInventory: item.currentInventory ?? null,
+          burden: item.burden ?? 1,
+          isRestricted: item.isRestricted === true,
+          displayAssetId: own?.items.get(item.art) ?? null,
+          modifierGroupsIds: item.modifierGroupIds ?? [],
+          availability: item.availability ?? null,
+        })),
+        modifierGroups: vendor.modifierGroups.map((group, index) => ({
+          id: group.id,
+          name: group.name,
+          modifierIds: group.modifiers.map((modifier) => modifier.id),
+          minimumChoices: group.minimumChoices,
+          maximumChoices: group.maximumChoices,
+          defaultModifierId: group.defaultModifierId ?? null,
+          visible: group.visible !== false,
+          displayOrder: displayOrder(index),
+          selectionRequiredText: group.selectionRequiredText ?? null,
+        })),
+        modifiers: vendor.modifierGroups.flatMap((group) =>
+          group.modifiers.map((modifier, index) => ({
+            id: modifier.id,
+            name: modifier.name,
+            price: modifier.priceMinor,
+            visible: modifier.visible !== false,
+            displayOrder: displayOrder(index),
+            groupId: group.id,
+          })),
+        ),
+      };
+    }),
+    coupons: DEMO_COUPONS.map((coupon) => ({
+      code: coupon.code,
+      kind: coupon.kind,
+      value: coupon.value,
+      vendorId: coupon.vendorId,
+      description: coupon.description,
+      validFrom: coupon.validFrom ?? null,
+      validUntil: coupon.validUntil ?? null,
+      usageLimit: coupon.usageLimit ?? null,
+      active: true,
+    })),
   };
-}
-
-/** Databases seeded before coupons existed get the demo coupons once. */
-async function seedCouponsWhenEmpty(db: Kysely<Database>, now: number): Promise<void> {
-  if (await hasCoupons(db)) return;
-  try {
-    await insertCoupons(
-      db,
-      DEMO_COUPONS.map((coupon) => couponRow(coupon, now)),
-    );
-  } catch (error) {
-    // Another process starting at the same time may have inserted them first.
-    if (!(await hasCoupons(db))) throw error;
-  }
 }

@@ -21,10 +21,11 @@ export const INVALID_COUPON_MESSAGE = 'Invalid coupon code.';
 
 type CouponRow = Selectable<CouponsTable>;
 
-/** Whether a coupon may be used on an order of a vendor now. */
-export function isCouponUsable(coupon: CouponRow, vendorId: number, nowMs: number): boolean {
-  if (coupon.active !== 1) return false;
-  if (coupon.vendor_id !== null && coupon.vendor_id !== vendorId) return false;
+/** Whether a coupon may be used on an order of a vendor now: one of its venue's, and still in its catalogue. */
+export function isCouponUsable(coupon: CouponRow, vendor: { id: number; venue_id: number }, nowMs: number): boolean {
+  if (coupon.active !== 1 || coupon.archived === 1) return false;
+  if (coupon.venue_id !== null && coupon.venue_id !== vendor.venue_id) return false;
+  if (coupon.vendor_id !== null && coupon.vendor_id !== vendor.id) return false;
   if (coupon.valid_from !== null && nowMs < coupon.valid_from) return false;
   if (coupon.valid_until !== null && nowMs > coupon.valid_until) return false;
   if (coupon.usage_limit !== null && coupon.used_count >= coupon.usage_limit) return false;
@@ -91,7 +92,7 @@ export async function applyCoupon(
   if (order.order_status !== 'Pending') throw conflict(ALREADY_PAID_MESSAGE);
   const vendor = await findVendorRow(db, order.vendor_id);
   const coupon = await findCouponByCode(db, code.trim().toUpperCase());
-  if (!coupon || !vendor || vendor.is_coupon_payment_allowed !== 1 || !isCouponUsable(coupon, order.vendor_id, nowMs)) {
+  if (!coupon || !vendor || vendor.is_coupon_payment_allowed !== 1 || !isCouponUsable(coupon, vendor, nowMs)) {
     throw unprocessable(INVALID_COUPON_MESSAGE);
   }
   const baseTotal = order.total_minor + order.discount_minor;

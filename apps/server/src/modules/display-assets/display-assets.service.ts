@@ -1,13 +1,13 @@
 /**
- * Pictures at the sizes the app asks for: the stored SVG rendered by sharp to WebP (when the
- * browser takes it) or PNG. Rendered images are kept in a bounded in-memory cache keyed by the
+ * Pictures at the sizes the app asks for: the stored SVG (or uploaded picture) rendered by sharp
+ * to WebP (when the browser takes it) or PNG; and uploads of new pictures. Rendered images are kept in a bounded in-memory cache keyed by the
  * asset's version, size and format.
  */
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/http-error.ts';
-import { findDisplayAsset } from './display-assets.repository.ts';
+import { badRequest, HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
+import { findDisplayAsset, insertUploadedPicture } from './display-assets.repository.ts';
 
 /** Largest width or height rendered; bigger requests are scaled down to it. */
 export const MAX_DIMENSION = 1200;
@@ -57,16 +57,25 @@ function svgSize(svg: string): { width: number; height: number } {
   return { width: width > 0 ? width : 400, height: height > 0 ? height : 400 };
 }
 
-async function render(svg: string, transform: Transform, format: ImageFormat): Promise<Buffer> {
+/** A stored picture: an SVG drawing (the seed's), or an uploaded raster image. */
+interface StoredPicture {
+  svg: string;
+  image: Buffer | null;
+}
+
+function pipeline(picture: StoredPicture, transform: Transform) {
+  const resize = { width: transform.width ?? undefined, height: transform.height ?? undefined, fit: 'cover' as const };
+  if (picture.image) return sharp(picture.image).resize(resize);
+  const { svg } = picture;
   const intrinsic = svgSize(svg);
   // Rasterise at the scale of the output so enlargements stay sharp and reductions stay cheap.
   const scale = Math.max((transform.width ?? 0) / intrinsic.width, (transform.height ?? 0) / intrinsic.height);
   const density = Math.min(Math.max(72 * scale, 9), 72 * 8);
-  const image = sharp(Buffer.from(svg), { density }).resize({
-    width: transform.width ?? undefined,
-    height: transform.height ?? undefined,
-    fit: 'cover',
-  });
+  return sharp(Buffer.from(svg), { density }).resize(resize);
+}
+
+async function render(picture: StoredPicture, transform: Transform, format: ImageFormat): Promise<Buffer> {
+  const image = pipeline(picture, transform);
   return format === 'webp'
     ? image.webp({ quality: 82, effort: 4 }).toBuffer()
     : image.png({ compressionLevel: 8 }).toBuffer();
@@ -128,7 +137,7 @@ export class DisplayAssetRenderer {
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
     const job = (async (): Promise<RenderedImage> => {
-      const body = await render(asset.svg, transform, format);
+      const body = await render(asset, transform, format);
       const image: RenderedImage = {
         body,
         contentType: format === 'webp' ? 'image/webp' : 'image/png',
@@ -141,4 +150,62 @@ export class DisplayAssetRenderer {
     this.pending.set(key, job);
     return job;
   }
+}
+
+/** The largest picture accepted for upload. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Pixels decoded at most: a small file can unpack to a huge bitmap (a decompression bomb). */
+const MAX_UPLOAD_PIXELS = 40_000_000;
+/** Uploaded pictures are stored at most this wide and high: more than any screen asks for. */
+const STORED_MAX_DIMENSION = 2400;
+
+export const UNSUPPORTED_PICTURE_MESSAGE = 'The picture must be a PNG, JPEG or WebP image.';
+
+/** What the first bytes of a file say it is: the formats the catalogue takes, or null. */
+export function sniffPictureType(bytes: Buffer): 'png' | 'jpeg' | 'webp' | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
+  return null;
+}
+
+export interface UploadedPicture {
+  id: number;
+  contentType: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Stores an uploaded picture: checked by its content (its first bytes, then a full decode), turned
+ * upright, scaled to fit STORED_MAX_DIMENSION and stored as WebP without its metadata (a phone's
+ * photo carries where it was taken). 415 for anything but PNG, JPEG or WebP, 422 for one that does
+ * not decode, 413 past MAX_UPLOAD_BYTES.
+ */
+export async function storeUploadedPicture(
+  db: Kysely<Database>,
+  bytes: Buffer,
+  nowMs: number,
+): Promise<UploadedPicture> {
+  if (bytes.length > MAX_UPLOAD_BYTES)
+    throw new HttpError(413, `The picture must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+  if (bytes.length === 0) throw new HttpError(415, `${UNSUPPORTED_PICTURE_MESSAGE} The body was empty.`);
+  const kind = sniffPictureType(bytes);
+  if (!kind) throw new HttpError(415, UNSUPPORTED_PICTURE_MESSAGE);
+  let stored: { data: Buffer; info: OutputInfo };
+  try {
+    stored = await sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: STORED_MAX_DIMENSION, height: STORED_MAX_DIMENSION, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 88 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw unprocessable(
+      `The picture could not be read as a ${kind.toUpperCase()} image: it is damaged, incomplete or larger than ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels.`,
+    );
+  }
+  const id = await insertUploadedPicture(db, { image: stored.data, contentType: 'image/webp', nowMs });
+  return { id, contentType: 'image/webp', width: stored.info.width, height: stored.info.height };
 }

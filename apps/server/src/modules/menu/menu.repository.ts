@@ -1,4 +1,7 @@
-/** SQL for a vendor's menu: items, modifier groups, modifiers, and the menu's version counter. */
+/**
+ * SQL for a vendor's menu: items, modifier groups, modifiers, and the menu's version counter. Rows
+ * archived by a catalogue import are not part of the menu (orders keep their own copies of names and prices).
+ */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, MenuItemsTable } from '../../db/schema.ts';
 
@@ -22,6 +25,7 @@ export function listMenuItems(db: Db, vendorId: number) {
     .selectFrom('menu_items')
     .selectAll()
     .where('vendor_id', '=', vendorId)
+    .where('archived', '=', 0)
     .orderBy('display_order')
     .orderBy('id')
     .execute();
@@ -32,6 +36,7 @@ export function listModifierGroups(db: Db, vendorId: number) {
     .selectFrom('modifier_groups')
     .selectAll()
     .where('vendor_id', '=', vendorId)
+    .where('archived', '=', 0)
     .orderBy('display_order')
     .orderBy('id')
     .execute();
@@ -42,6 +47,7 @@ export function listModifiers(db: Db, vendorId: number) {
     .selectFrom('modifiers')
     .selectAll()
     .where('vendor_id', '=', vendorId)
+    .where('archived', '=', 0)
     .orderBy('display_order')
     .orderBy('id')
     .execute();

@@ -22,6 +22,7 @@ export function findVendorRow(db: Db, vendorId: number) {
 export function listVendorRowsOfVenue(db: Db, venueId: number) {
   return vendorsWithZone(db)
     .where('vendors.venue_id', '=', venueId)
+    .where('vendors.archived', '=', 0)
     .orderBy('vendors.display_order')
     .orderBy('vendors.id')
     .execute();

@@ -103,13 +103,17 @@ export async function listVendors(
   return rows.map((row) => toVendor(row, hours.get(row.id) ?? [], nowMs, schedule));
 }
 
-/** The vendor row and its opening hours; 404 when it does not exist. */
+/**
+ * The vendor row and its opening hours, for what customers do next (order, slots, delivery);
+ * 404 when it does not exist or was removed from its venue's catalogue (orders already placed
+ * read the row directly).
+ */
 export async function loadVendor(
   db: Kysely<Database>,
   vendorId: number,
 ): Promise<{ row: VendorRow; hours: OpeningHours }> {
   const row = await findVendorRow(db, vendorId);
-  if (!row) throw notFound(`Vendor ${vendorId} not found`);
+  if (!row || row.archived === 1) throw notFound(`Vendor ${vendorId} not found`);
   const hours = hoursByVendor(await listOpeningHours(db, [vendorId])).get(vendorId) ?? [];
   return { row, hours };
 }

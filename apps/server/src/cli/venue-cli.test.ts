@@ -1,0 +1,86 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { smallCatalogue } from '@venue/contract/venue-catalogue.fixture';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../config.ts';
+import { withoutNpmBanner } from './venue-cli.ts';
+
+const stem = join(tmpdir(), `venue-cli-${process.pid}-${randomBytes(4).toString('hex')}`);
+const databasePath = `${stem}.db`;
+const documentPath = `${stem}.json`;
+
+/** Runs `node scripts/venue.mjs …` as `npm run venue` does, on a temporary SQLite file. */
+function venue(...args: string[]) {
+  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts/venue.mjs'), ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databasePath },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+afterAll(() => {
+  for (const path of [documentPath, databasePath, `${databasePath}-wal`, `${databasePath}-shm`])
+    rmSync(path, { force: true });
+});
+
+describe('npm run venue', () => {
+  it('imports a catalogue into a new database, then exports exactly it on standard output', () => {
+    writeFileSync(documentPath, JSON.stringify(smallCatalogue()));
+    const imported = venue('import', documentPath);
+    expect(imported.stderr).toContain('Imported the catalogue of venue 50 (a new venue):');
+    expect(imported.stderr).toContain('created    2 vendors, 4 items, 1 modifierGroups, 2 modifiers, 2 coupons');
+    expect(imported.status).toBe(0);
+    expect(imported.stdout).toBe('');
+
+    const exported = venue('export', '--venue', '50');
+    expect(exported.status, exported.stderr).toBe(0);
+    expect(JSON.parse(exported.stdout)).toEqual(smallCatalogue());
+
+    // Round trip through the file: nothing changes.
+    writeFileSync(documentPath, exported.stdout);
+    const again = venue('import', documentPath);
+    expect(again.status).toBe(0);
+    expect(again.stderr).toContain('unchanged  2 vendors, 4 items, 1 modifierGroups, 2 modifiers, 2 coupons');
+    expect(venue('export', '--venue', '50').stdout).toBe(exported.stdout);
+  });
+
+  it('prints every problem as "path: message" and exits 1, changing nothing', () => {
+    const doc = smallCatalogue();
+    doc.vendors[0]!.items[0]!.price = -5;
+    doc.vendors[0]!.items[1]!.displayAssetId = 424_242;
+    writeFileSync(documentPath, JSON.stringify(doc));
+    const refused = venue('import', documentPath);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr.trim().split('\n')).toEqual([
+      'The catalogue has 2 problems; nothing was changed.',
+      '$.vendors[0].items[0].price: A price must not be negative.',
+      '$.vendors[0].items[1].displayAssetId: Display asset 424242 does not exist; upload the picture first (POST /ops/v1/display-assets).',
+    ]);
+    expect(JSON.parse(venue('export', '--venue', '50').stdout)).toEqual(smallCatalogue());
+  });
+
+  it('says what is wrong with a file that is not JSON, a venue that does not exist, and a wrong command', () => {
+    writeFileSync(documentPath, '{ "version": 1,');
+    const broken = venue('import', documentPath);
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toMatch(/^\$: The file is not valid JSON: /);
+    const missing = venue('export', '--venue', '9');
+    expect(missing).toMatchObject({ status: 1, stdout: '', stderr: 'Venue 9 not found\n' });
+    const wrong = venue('publish');
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toContain('Unknown command "publish".');
+    expect(wrong.stderr).toContain('Usage:');
+  });
+});
+
+describe('withoutNpmBanner', () => {
+  it("skips the lines npm writes before a script's output, and nothing else", () => {
+    expect(withoutNpmBanner('\n> venue\n> node scripts/venue.mjs export --venue 0\n\n{"a":1}')).toBe('\n{"a":1}');
+    expect(withoutNpmBanner('{"a":"> b"}')).toBe('{"a":"> b"}');
+  });
+});

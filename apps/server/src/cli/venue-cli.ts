@@ -1,0 +1,152 @@
+/**
+ * `npm run venue -- export --venue 0 > venue.json` and `npm run venue -- import venue.json`: a
+ * venue's catalogue against the database of DATABASE_URL (default ./data/venue.db), migrated
+ * first. The same checks and messages as PUT /ops/v1/venue/{venueId}/catalogue: problems are
+ * printed one a line as `path: message` and the exit code is 1. Standard output carries only the
+ * exported document; everything else goes to standard error.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { CatalogueRejected, exportCatalogue, importCatalogue } from '../modules/catalogue/catalogue.service.ts';
+
+const USAGE = `Usage:
+  npm run -s venue -- export --venue <venueId> [--output <file.json>]
+      the venue's catalogue as JSON on standard output (or into the file)
+  npm run venue -- import <file.json> [--venue <venueId>]
+      replaces the venue's catalogue with the file's, all or nothing; the venue is the
+      document's venue.id unless given; "-" reads standard input
+The database is DATABASE_URL: a SQLite file (default ./data/venue.db) or postgres://…`;
+
+/** Messages go to standard error, so standard output stays the document alone. */
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
+class UsageError extends Error {}
+
+function venueOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,10}$/.test(value) || Number(value) > 2_147_483_647)
+    throw new UsageError(`--venue must be a venue id (a whole number), not "${value}".`);
+  return Number(value);
+}
+
+async function readInput(file: string): Promise<string> {
+  if (file !== '-') return readFile(file, 'utf8');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * `npm run venue -- export … > file` writes npm's own banner ("> venue", "> node scripts/…") to the
+ * file before the document (only `npm run -s` leaves it out); those lines are skipped.
+ */
+export function withoutNpmBanner(text: string): string {
+  return text.replace(/^(\s*\n)*(> [^\n]*\n)+/, '');
+}
+
+function documentVenueId(document: unknown): number | undefined {
+  const venue = (document as { venue?: { id?: unknown } } | null)?.venue;
+  return Number.isInteger(venue?.id) ? (venue?.id as number) : undefined;
+}
+
+/** Runs one command; answers the exit code. */
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      venue: { type: 'string' },
+      output: { type: 'string', short: 'o' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    allowPositionals: true,
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || command === undefined) {
+    say(USAGE);
+    return values.help ? 0 : 1;
+  }
+  if (command !== 'export' && command !== 'import') throw new UsageError(`Unknown command "${command}".`);
+  const venueId = venueOption(values.venue);
+  if (command === 'export' && (venueId === undefined || rest.length > 0))
+    throw new UsageError('export takes --venue <venueId> and, if wanted, --output <file>.');
+  if (command === 'import' && values.output !== undefined) throw new UsageError('--output is for export.');
+  if (command === 'import' && rest.length !== 1) throw new UsageError('import takes one file name (or "-").');
+
+  let document: unknown;
+  if (command === 'import') {
+    const file = rest[0] ?? '-';
+    let text: string;
+    try {
+      text = await readInput(file);
+    } catch (error) {
+      say(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
+    try {
+      document = JSON.parse(withoutNpmBanner(text));
+    } catch (error) {
+      say(`$: The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
+  }
+
+  const config = loadConfig();
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    if (command === 'export') {
+      const catalogue = await exportCatalogue(database.db, venueId ?? 0);
+      const text = `${JSON.stringify(catalogue, null, 2)}\n`;
+      if (values.output === undefined) process.stdout.write(text);
+      else await writeFile(values.output, text);
+      return 0;
+    }
+    const target = venueId ?? documentVenueId(document);
+    if (target === undefined) {
+      say('$.venue.id: This field is required (or give --venue <venueId>).');
+      return 1;
+    }
+    const { summary } = await importCatalogue(database.db, target, document, { actor: 'cli', nowMs: Date.now() });
+    const line = (name: string, counts: Record<string, number>) =>
+      `  ${name.padEnd(10)} ${Object.entries(counts)
+        .map(([kind, n]) => `${n} ${kind}`)
+        .join(', ')}`;
+    say(`Imported the catalogue of venue ${summary.venueId}${summary.venueCreated ? ' (a new venue)' : ''}:`);
+    say(line('created', summary.created));
+    say(line('updated', summary.updated));
+    say(line('unchanged', summary.unchanged));
+    say(line('hidden', summary.hidden));
+    return 0;
+  } catch (error) {
+    if (error instanceof CatalogueRejected) {
+      say(error.message);
+      for (const problem of error.problems) say(`${problem.path}: ${problem.message}`);
+      return 1;
+    }
+    if (error instanceof HttpError) {
+      say(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+/** The command line's entry: sets the exit code, prints usage for a wrong command. */
+export async function main(argv: string[]): Promise<void> {
+  try {
+    process.exitCode = await run(argv);
+  } catch (error) {
+    const usage =
+      error instanceof UsageError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+    say(error instanceof Error ? error.message : String(error));
+    if (usage) say(USAGE);
+    else say('The venue command failed.');
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The venue's catalogue as data: GET and PUT /ops/v1/venue/{venueId}/catalogue, and
+ * POST /ops/v1/display-assets for the pictures a catalogue names.
+ */
+import { ErrorBody } from '@venue/contract/common';
+import { VenueIdParams } from '@venue/contract/route-params';
+import {
+  CatalogueImportSummary,
+  CatalogueRejection,
+  UploadedDisplayAsset,
+  VenueCatalogue,
+} from '@venue/contract/venue-catalogue';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { exportCatalogue, importCatalogue, type CatalogueImport } from '../modules/catalogue/catalogue.service.ts';
+import {
+  MAX_UPLOAD_BYTES,
+  storeUploadedPicture,
+  UNSUPPORTED_PICTURE_MESSAGE,
+} from '../modules/display-assets/display-assets.service.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { publishVendorChanged } from '../modules/vendors/vendors.service.ts';
+import { validatorCompilerWithoutNul } from '../plugins/request-validation.ts';
+import { actorOf } from './ops-auth.ts';
+
+/** A whole venue's catalogue: 2,000 items with their options and descriptions take about 1 MB. */
+export const CATALOGUE_BODY_LIMIT = 10 * 1024 * 1024;
+
+/** Picture bodies the upload takes; the content decides, so a generic type is welcome too. */
+const PICTURE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'];
+
+/**
+ * The catalogue body is checked by the import itself, which reports every problem with its JSON
+ * path (422), where the route validator would stop at a few (400). Its schema stays on the route
+ * for the OpenAPI document; parameters are validated as everywhere.
+ */
+const bodyCheckedByImport: FastifySchemaCompiler<unknown> = (route) =>
+  route.httpPart === 'body'
+    ? (data: unknown) => ({ value: data })
+    : validatorCompilerWithoutNul(route as Parameters<typeof validatorCompilerWithoutNul>[0]);
+
+/** The export is written as stored: a venue whose older data breaks a newer rule must still be exportable. */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
+/**
+ * Everything that must follow a committed catalogue import in this process: cached menus are
+ * dropped (other processes see the bumped menu versions). Live updates to staff displays hook in
+ * here too.
+ */
+export async function catalogueImported(app: FastifyInstance, result: CatalogueImport): Promise<void> {
+  for (const vendorId of result.vendorIds) {
+    app.menuCache.invalidate(vendorId);
+    // One `vendor` event per store rather than one per item: a display reads the store's menu again.
+    await publishVendorChanged(app.events, vendorId, app.clock());
+  }
+}
+
+export const opsVenueCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/venue/:venueId/catalogue',
+    {
+      schema: {
+        summary: "The venue's catalogue: vendors, trading hours, menus and coupons in one document",
+        description: 'The format of PUT /ops/v1/venue/{venueId}/catalogue. Money in cents, durations in ms.',
+        tags: ['operations'],
+        security: [{ opsToken: [] }],
+        params: VenueIdParams,
+        response: { 200: VenueCatalogue, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+      serializerCompiler: plainJson,
+    },
+    async (request) => exportCatalogue(app.db, request.params.venueId),
+  );
+
+  app.put(
+    '/venue/:venueId/catalogue',
+    {
+      schema: {
+        summary: "Replace the venue's catalogue, all or nothing (creates the venue when absent)",
+        description:
+          'Vendors, items, modifier groups, modifiers and coupons the document leaves out are hidden, never deleted: ' +
+          'orders keep naming them. A document with problems answers 422 listing every one with its JSON path, and changes nothing.',
+        tags: ['operations'],
+        security: [{ opsToken: [] }],
+        params: VenueIdParams,
+        body: VenueCatalogue,
+        response: {
+          200: CatalogueImportSummary,
+          400: ErrorBody,
+          401: ErrorBody,
+          413: ErrorBody,
+          415: ErrorBody,
+          422: CatalogueRejection,
+        },
+      },
+      validatorCompiler: bodyCheckedByImport,
+      bodyLimit: CATALOGUE_BODY_LIMIT,
+    },
+    async (request) => {
+      const result = await importCatalogue(app.db, request.params.venueId, request.body, {
+        actor: actorOf(request),
+        nowMs: app.clock(),
+      });
+      await catalogueImported(app, result);
+      return result.summary;
+    },
+  );
+
+  await app.register(async (uploads) => {
+    uploads.addContentTypeParser(
+      PICTURE_CONTENT_TYPES,
+      { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    uploads.post(
+      '/display-assets',
+      {
+        schema: {
+          summary: 'Upload a picture (PNG, JPEG or WebP, at most 5 MB) for a catalogue',
+          description:
+            "The body is the picture's bytes, sent as image/png, image/jpeg, image/webp or application/octet-stream; " +
+            'its content decides, not its name or type. The answer is the asset id to use as displayAssetId, ' +
+            'thumbnailAssetId or locationImageAssetId; GET /v1/displayassets/{id}/transformed/{size} serves it.',
+          tags: ['operations'],
+          security: [{ opsToken: [] }],
+          consumes: PICTURE_CONTENT_TYPES,
+          response: { 201: UploadedDisplayAsset, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody },
+        },
+        bodyLimit: MAX_UPLOAD_BYTES,
+      },
+      async (request, reply) => {
+        if (!Buffer.isBuffer(request.body)) throw new HttpError(415, UNSUPPORTED_PICTURE_MESSAGE);
+        const stored = await storeUploadedPicture(app.db, request.body, app.clock());
+        return reply.code(201).send(stored);
+      },
+    );
+  });
+};
