@@ -12,6 +12,14 @@ describe('vendor status', () => {
     expect(isOpenToOrder({ ...open, nextServiceTime: NOW + 5 * HOUR }, NOW, null)).toBe(false);
     expect(isOpenToOrder({ ...open, nextServiceTime: null }, NOW, null)).toBe(false);
   });
+  it('reads a store trading now as open with no pre-order buffer, though the server read the time after the screen did', () => {
+    const noBuffer = { ...open, preOrderBufferDuration: 0 };
+    // the screen took its clock at mount; the list answered 3 s later with the server's "now"
+    expect(isOpenToOrder({ ...noBuffer, nextServiceTime: NOW + 3_000 }, NOW, null)).toBe(true);
+    expect(vendorStateLabel({ ...noBuffer, nextServiceTime: NOW + 3_000 }, NOW)).toBeNull();
+    // a store opening in ten minutes is not open now
+    expect(isOpenToOrder({ ...noBuffer, nextServiceTime: NOW + 10 * 60_000 }, NOW, null)).toBe(false);
+  });
   it('is open to order beyond the buffer once a pickup time was chosen, but never when not open', () => {
     expect(isOpenToOrder({ ...open, nextServiceTime: NOW + 5 * HOUR }, NOW, NOW + 6 * HOUR)).toBe(true);
     expect(isOpenToOrder({ ...open, isOpen: false }, NOW, NOW + HOUR)).toBe(false);

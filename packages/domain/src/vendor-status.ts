@@ -8,11 +8,21 @@ export interface VendorStatusInput {
   preOrderBufferDuration: number;
 }
 
+/**
+ * The server gives a store that trades now its own "now" as next service time, which lies ahead of
+ * a screen's clock when the screen read its clock first (or runs a little slow). Without this
+ * allowance a store with no pre-order buffer would read as closed while it serves.
+ */
+export const CLOCK_ALLOWANCE_MS = 60_000;
+
 /** Open to order: the vendor is open and either serves within its pre-order buffer or a pickup time was chosen. */
 export function isOpenToOrder(vendor: VendorStatusInput, nowMs: number, pickedTime: number | null): boolean {
   if (!vendor.isOpen) return false;
   if (pickedTime !== null) return true;
-  return vendor.nextServiceTime !== null && vendor.nextServiceTime - nowMs <= vendor.preOrderBufferDuration;
+  return (
+    vendor.nextServiceTime !== null &&
+    vendor.nextServiceTime - nowMs <= Math.max(vendor.preOrderBufferDuration, CLOCK_ALLOWANCE_MS)
+  );
 }
 
 /** Accepts the current order: open to order, not paused, and the order has something in it. */
