@@ -44,6 +44,8 @@ export const StaffTokenCreated = z.object({
   token: z.string(),
   /** the staff display's address that signs a device in with this token (for a link or a QR code) */
   signInUrl: z.string(),
+  /** that address as a QR code (an SVG document) for the admin to show to the device's camera */
+  signInQrSvg: z.string(),
 });
 export type StaffTokenCreated = z.infer<typeof StaffTokenCreated>;
 

@@ -5,6 +5,7 @@
  *   DELETE /ops/v1/vendor/{vendorId}/staff-tokens/{id}   revokes one at once
  * Admin only (`opsAccess: 'admin'`): a staff token cannot make, see or revoke tokens, not even its own store's.
  */
+import QRCode from 'qrcode';
 import { ErrorBody } from '@venue/contract/common';
 import { VendorIdParams } from '@venue/contract/route-params';
 import { StaffTokenCreate, StaffTokenCreated, StaffTokenList, StaffTokenParams } from '@venue/contract/staff-tokens';
@@ -37,7 +38,8 @@ export const opsStaffTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('Cache-Control', 'no-store');
       // the token in the fragment: a browser never sends it to a server or writes it to a log
       const signInUrl = `${app.config.publicUrl}/staff#token=${encodeURIComponent(created.token)}`;
-      return reply.code(201).send({ ...created, signInUrl });
+      const signInQrSvg = await QRCode.toString(signInUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+      return reply.code(201).send({ ...created, signInUrl, signInQrSvg });
     },
   );
 

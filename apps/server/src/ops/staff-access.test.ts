@@ -149,7 +149,16 @@ describe.each(databases)('staff access on $name', (database) => {
     expect(created.token).toMatch(/^vst_[A-Za-z0-9_-]{43}$/);
     // a link (or QR code) that signs a staff display in, the token in its fragment
     expect(created.signInUrl).toMatch(/\/staff#token=vst_[A-Za-z0-9_-]{43}$/);
-    expect(Object.keys(res.json()).sort()).toEqual(['createdAt', 'id', 'name', 'signInUrl', 'token', 'vendorId']);
+    expect(created.signInQrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    expect(Object.keys(res.json()).sort()).toEqual([
+      'createdAt',
+      'id',
+      'name',
+      'signInQrSvg',
+      'signInUrl',
+      'token',
+      'vendorId',
+    ]);
 
     // The database holds the hash, never the token or any part of its random text.
     const rows = await sql<Record<string, unknown>>`select * from staff_tokens`.execute(ctx.database.db);

@@ -71,7 +71,7 @@ export async function createStaffToken(
   name: string,
   actor: string,
   nowMs: number,
-): Promise<Omit<StaffTokenCreated, 'signInUrl'>> {
+): Promise<Omit<StaffTokenCreated, 'signInUrl' | 'signInQrSvg'>> {
   await requireVendor(db, vendorId);
   const token = `${STAFF_TOKEN_PREFIX}${randomBytes(TOKEN_BYTES).toString('base64url')}`;
   const id = await db.transaction().execute(async (trx) => {
