@@ -166,10 +166,18 @@ describe('confirm contact, multi-vendor build', () => {
     expect(await page.getByRole('radio').count(), 'no choice of one').toBe(0);
     await expectPayWith(page);
     expect(await text(page, SELECT_MODE).count()).toBe(0);
-    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('state') ?? '{}') as unknown);
-    expect(saved, 'the order goes as take-away').toMatchObject({
-      order: { orderConfiguration: { selectedServiceMode: 'TakeAway' } },
-    });
+    // Spec §4: state is saved at most once a second, so the saved copy may lag the screen a moment.
+    const saved = await eventually(
+      () =>
+        page.evaluate(
+          () =>
+            (JSON.parse(localStorage.getItem('state') ?? '{}') as { order?: { orderConfiguration?: unknown } }).order
+              ?.orderConfiguration,
+        ),
+      (configuration) =>
+        (configuration as { selectedServiceMode?: string } | undefined)?.selectedServiceMode === 'TakeAway',
+    );
+    expect(saved, 'the order goes as take-away').toMatchObject({ selectedServiceMode: 'TakeAway' });
     await settle(page);
     await screenshot(page, 'checkout-contact-single-service-mode');
     expect(suite.pageErrors).toEqual([]);
