@@ -47,44 +47,34 @@ describe('isUnderBars', () => {
   });
 });
 
+/** A layout with an action bar at the foot of a 844 px screen and a field placed at `top`..`bottom`. */
+async function focusFieldAt(top: number, bottom: number) {
+  const scrollIntoView = vi.fn();
+  Element.prototype.scrollIntoView = scrollIntoView;
+  render(
+    <Layout action={<button type="button">Pay</button>}>
+      <label>
+        Email <input />
+      </label>
+    </Layout>,
+  );
+  const bar = screen.getByRole('button', { name: 'Pay' }).closest('div')!.parentElement!;
+  place(bar, 724, 844);
+  const field = screen.getByRole('textbox', { name: 'Email' });
+  place(field, top, bottom);
+  field.focus();
+  // the check runs in the frame after focus
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  return scrollIntoView;
+}
+
 describe('Layout', () => {
   it('scrolls a field focused by a tap out from under the action bar', async () => {
-    const scrollIntoView = vi.fn();
-    Element.prototype.scrollIntoView = scrollIntoView;
-    render(
-      <Layout action={<button type="button">Pay</button>}>
-        <label>
-          Email <input />
-        </label>
-      </Layout>,
-    );
-    const bar = screen.getByRole('button', { name: 'Pay' }).closest('div')!.parentElement!;
-    place(bar, 724, 844);
-    const field = screen.getByRole('textbox', { name: 'Email' });
-    place(field, 700, 748);
-    field.focus();
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'nearest' });
+    expect(await focusFieldAt(700, 748)).toHaveBeenCalledWith({ block: 'nearest' });
   });
 
   it('leaves a field in clear view where it is', async () => {
-    const scrollIntoView = vi.fn();
-    Element.prototype.scrollIntoView = scrollIntoView;
-    render(
-      <Layout action={<button type="button">Pay</button>}>
-        <label>
-          Email <input />
-        </label>
-      </Layout>,
-    );
-    const bar = screen.getByRole('button', { name: 'Pay' }).closest('div')!.parentElement!;
-    place(bar, 724, 844);
-    const field = screen.getByRole('textbox', { name: 'Email' });
-    place(field, 300, 348);
-    field.focus();
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    expect(scrollIntoView).not.toHaveBeenCalled();
+    expect(await focusFieldAt(300, 348)).not.toHaveBeenCalled();
   });
 });
