@@ -37,7 +37,7 @@ import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createMailer } from './modules/receipts/mailer.ts';
 import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
 import type { PaymentDeps } from './modules/payments/payments.service.ts';
-import { healthRoutes, timeRoutes } from './modules/system/system.routes.ts';
+import { healthRoutes, readyRoutes, timeRoutes } from './modules/system/system.routes.ts';
 import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
 import { venueRoutes } from './modules/venues/venues.routes.ts';
 import { opsPlugin } from './ops/ops.plugin.ts';
@@ -63,6 +63,8 @@ declare module 'fastify' {
     events: EventBus;
     /** this process's open event streams (GET /ops/v1/vendor/{vendorId}/events) */
     eventStreams: EventStreams;
+    /** set when the process starts draining (GET /ready answers 503 from then on) */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -126,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('clock', clock);
+  app.decorate('lifecycle', { draining: false });
   app.decorate('menuCache', new MenuCache(db));
   app.decorate('displayAssets', new DisplayAssetRenderer(db));
   const events = new EventBus(db, { clock, log: app.log, createSessionClient: options.createSessionClient });
@@ -193,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: API_PREFIX },
   );
   await app.register(healthRoutes);
+  await app.register(readyRoutes);
   await app.register(opsPlugin, {
     prefix: OPS_PREFIX,
     ...(options.extraOpsRoutes ? { extraRoutes: options.extraOpsRoutes } : {}),
