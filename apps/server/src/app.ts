@@ -48,6 +48,8 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { SandboxGateway } from './gateway/sandbox-gateway.ts';
 import { SANDBOX_GATEWAY_PREFIX, sandboxGatewayRoutes } from './gateway/sandbox-gateway.routes.ts';
 import { redactUrl } from './lib/redact.ts';
+import { closeRedis, connectRedis } from './lib/redis.ts';
+import { RedisSignInFailureStore } from './ops/sign-in-failures.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,8 +123,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompilerWithoutNul);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Shared counts for several nodes (rate limits, failed sign-ins); closed after the server.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
+  if (redis) app.addHook('onClose', async () => closeRedis(redis));
+
   // 1. External plugins.
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, redis);
 
   // 2. App plugins.
   app.decorate('config', config);
@@ -199,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(readyRoutes);
   await app.register(opsPlugin, {
     prefix: OPS_PREFIX,
+    ...(redis ? { signInFailures: new RedisSignInFailureStore(redis, config.redisKeyPrefix, app.log) } : {}),
     ...(options.extraOpsRoutes ? { extraRoutes: options.extraOpsRoutes } : {}),
   });
   await app.register(sandboxGatewayRoutes, { prefix: SANDBOX_GATEWAY_PREFIX, gateway });
