@@ -37,7 +37,7 @@ import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createMailer } from './modules/receipts/mailer.ts';
 import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
 import type { PaymentDeps } from './modules/payments/payments.service.ts';
-import { healthRoutes, timeRoutes } from './modules/system/system.routes.ts';
+import { healthRoutes, readyRoutes, timeRoutes } from './modules/system/system.routes.ts';
 import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
 import { venueRoutes } from './modules/venues/venues.routes.ts';
 import { opsPlugin } from './ops/ops.plugin.ts';
@@ -48,6 +48,8 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { SandboxGateway } from './gateway/sandbox-gateway.ts';
 import { SANDBOX_GATEWAY_PREFIX, sandboxGatewayRoutes } from './gateway/sandbox-gateway.routes.ts';
 import { redactUrl } from './lib/redact.ts';
+import { closeRedis, connectRedis } from './lib/redis.ts';
+import { RedisSignInFailureStore } from './ops/sign-in-failures.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +65,8 @@ declare module 'fastify' {
     events: EventBus;
     /** this process's open event streams (GET /ops/v1/vendor/{vendorId}/events) */
     eventStreams: EventStreams;
+    /** set when the process starts draining (GET /ready answers 503 from then on) */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -119,13 +123,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompilerWithoutNul);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Shared counts for several nodes (rate limits, failed sign-ins); closed after the server.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
+  if (redis) app.addHook('onClose', async () => closeRedis(redis));
+
   // 1. External plugins.
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, redis);
 
   // 2. App plugins.
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('clock', clock);
+  app.decorate('lifecycle', { draining: false });
   app.decorate('menuCache', new MenuCache(db));
   app.decorate('displayAssets', new DisplayAssetRenderer(db));
   const events = new EventBus(db, { clock, log: app.log, createSessionClient: options.createSessionClient });
@@ -193,8 +202,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: API_PREFIX },
   );
   await app.register(healthRoutes);
+  await app.register(readyRoutes);
   await app.register(opsPlugin, {
     prefix: OPS_PREFIX,
+    ...(redis ? { signInFailures: new RedisSignInFailureStore(redis, config.redisKeyPrefix, app.log) } : {}),
     ...(options.extraOpsRoutes ? { extraRoutes: options.extraOpsRoutes } : {}),
   });
   await app.register(sandboxGatewayRoutes, { prefix: SANDBOX_GATEWAY_PREFIX, gateway });

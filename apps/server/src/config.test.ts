@@ -69,6 +69,15 @@ describe('server settings', () => {
     expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   });
 
+  it('shares counts through Redis only when REDIS_URL is a redis:// or rediss:// URL', () => {
+    expect(parseConfig({}).redisUrl).toBeNull();
+    expect(parseConfig({}).redisKeyPrefix).toBe('venue:');
+    expect(parseConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(parseConfig({ REDIS_URL: 'rediss://cache.example:6380/2' }).redisUrl).toBe('rediss://cache.example:6380/2');
+    expect(() => parseConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    expect(() => parseConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -50,6 +50,11 @@ const EnvSchema = z.object({
   // Failed operations sign-ins per client address and minute before the address may no longer try
   // the admin token (docs/decisions/017-staff-tokens.md).
   OPS_SIGN_IN_LIMIT: z.coerce.number().int().positive().default(10),
+  // Shared counts (rate limits, failed sign-ins) for several nodes behind one load balancer; unset,
+  // each process counts alone (docs/decisions/020-ready-drain-shared-limits.md).
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
+  // Every key this server writes to Redis starts with it, so environments can share one Redis.
+  REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('venue:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -81,6 +86,10 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** failed operations sign-ins per client address and minute before the admin token is refused there */
   opsSignInLimit: number;
+  /** Redis shared by every node for rate limits and failed sign-ins; null = counted per process */
+  redisUrl: string | null;
+  /** the start of every key this server writes to Redis */
+  redisKeyPrefix: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -121,6 +130,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
     opsSignInLimit: e.OPS_SIGN_IN_LIMIT,
+    redisUrl: e.REDIS_URL ?? null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
   };
 }

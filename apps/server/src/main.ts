@@ -1,7 +1,9 @@
 /**
  * Starts the server: settings → database (migrated; seeded with the demo venue when it holds no
  * venue, unless DEMO_VENUE=off) →
- * app → listen. SIGINT/SIGTERM close the server (finishing requests in flight) and the database.
+ * app → listen. SIGINT/SIGTERM drain the server (lib/drain.ts: /ready answers 503, no new
+ * connections, event streams told to reconnect elsewhere, requests in flight finished) and close the
+ * database, within DRAIN_LIMIT_MS or by a forced exit.
  */
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
@@ -11,6 +13,10 @@ import { seedOnStart } from './db/seed/seed.ts';
 import { FulfilmentWorker } from './modules/orders/fulfilment-worker.ts';
 import { UnreportedPaymentSweeper } from './modules/payments/unreported-payments.ts';
 import { kitchenSimulatorStep } from './ops/kitchen-simulator.ts';
+import { drain } from './lib/drain.ts';
+
+/** A load balancer or orchestrator waits about this long after SIGTERM before it kills the process. */
+const DRAIN_LIMIT_MS = 10_000;
 
 function describeDatabase(config: Config): string {
   if (config.database.kind === 'sqlite') return `SQLite ${config.database.path}`;
@@ -53,12 +59,15 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.log.info(`${signal} received, draining`);
+    const force = setTimeout(() => {
+      app.log.error(`Draining took longer than ${DRAIN_LIMIT_MS} ms; exiting anyway`);
+      process.exit(1);
+    }, DRAIN_LIMIT_MS);
     force.unref();
     try {
       await worker.stop();
-      await app.close();
+      await drain(app);
       await database.close();
       process.exit(0);
     } catch (error) {

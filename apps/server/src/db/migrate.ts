@@ -1,5 +1,5 @@
 /** Brings a database to the latest schema with Kysely's migrator and a fixed list of migrations. */
-import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import * as catalogue from './migrations/2026-11-22-1-catalogue.ts';
 import * as orders from './migrations/2026-11-22-2-orders.ts';
 import * as checkout from './migrations/2026-11-22-3-checkout.ts';
@@ -47,4 +47,27 @@ export async function migrateToLatest(
     throw new Error(`Migration ${failed ?? '(unknown)'} failed: ${cause.message}`, { cause });
   }
   return result;
+}
+
+/**
+ * Why this database cannot serve yet, or null when it can: it answers a trivial query and every
+ * migration of this build is applied (read from Kysely's migration table, never written to).
+ */
+export async function databaseNotReadyReason(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+): Promise<string | null> {
+  try {
+    await sql`select 1`.execute(db);
+  } catch {
+    return 'The database does not answer.';
+  }
+  try {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+    const pending = (await migrator.getMigrations()).filter((migration) => migration.executedAt === undefined);
+    if (pending.length > 0) return `Migrations not applied: ${pending.map((m) => m.name).join(', ')}.`;
+  } catch {
+    return 'The migration table could not be read.';
+  }
+  return null;
 }

@@ -91,6 +91,7 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   // ── system ──
   'GET /health': { auth: 'none' },
   'GET /v1/health': { auth: 'none' },
+  'GET /ready': { auth: 'none' },
   'GET /v1/time': { auth: 'none' },
   'GET /v1/openapi.json': { auth: 'none' },
 

@@ -1,9 +1,9 @@
 /**
  * Failed sign-ins to the operations API, counted per client address in fixed one-minute windows
- * (docs/decisions/017-staff-tokens.md). Kept behind `SignInFailureStore` so a shared store (Redis:
- * INCR plus PEXPIRE on the first hit) can replace this process's memory when several processes
- * serve the API.
+ * (docs/decisions/017-staff-tokens.md): in this process's memory, or in Redis when several nodes
+ * serve the API (REDIS_URL; docs/decisions/020-ready-drain-shared-limits.md).
  */
+import type { Redis } from 'ioredis';
 
 export const SIGN_IN_FAILURE_WINDOW_MS = 60_000;
 
@@ -65,5 +65,64 @@ export class MemorySignInFailureStore implements SignInFailureStore {
 
   private sweep(nowMs: number): void {
     for (const [key, window] of this.windows) if (nowMs >= window.resetsAt) this.windows.delete(key);
+  }
+}
+
+/** A key outlives its window by this much (ms), so clocks a little apart still read the same count. */
+const REDIS_EXPIRY_SLACK_MS = 5_000;
+
+export interface SignInFailureLog {
+  warn(object: object, message: string): void;
+}
+
+/**
+ * Counts shared by every node through Redis: one key per address and window (windows aligned to
+ * the epoch, so every node names the same key), INCR plus PEXPIRE in one transaction. While Redis
+ * cannot be reached the counts fall back to this process's memory: a guesser is still slowed by
+ * each node, and no request fails because of Redis.
+ */
+export class RedisSignInFailureStore implements SignInFailureStore {
+  private readonly fallback: MemorySignInFailureStore;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly keyPrefix: string,
+    private readonly log: SignInFailureLog,
+    private readonly windowMs = SIGN_IN_FAILURE_WINDOW_MS,
+  ) {
+    this.fallback = new MemorySignInFailureStore(windowMs);
+  }
+
+  async add(key: string, nowMs: number): Promise<FailureWindow> {
+    const { redisKey, resetsAt } = this.slot(key, nowMs);
+    try {
+      const results = await this.redis
+        .multi()
+        .incr(redisKey)
+        .pexpire(redisKey, resetsAt - nowMs + REDIS_EXPIRY_SLACK_MS)
+        .exec();
+      const [incrError, count] = results?.[0] ?? [new Error('the transaction was discarded'), null];
+      if (incrError) throw incrError;
+      return { count: Number(count), resetsAt };
+    } catch (error) {
+      this.log.warn({ err: error }, 'Failed sign-ins: Redis is unreachable, counting in this process');
+      return this.fallback.add(key, nowMs);
+    }
+  }
+
+  async get(key: string, nowMs: number): Promise<FailureWindow | null> {
+    const { redisKey, resetsAt } = this.slot(key, nowMs);
+    try {
+      const count = await this.redis.get(redisKey);
+      return count === null ? null : { count: Number(count), resetsAt };
+    } catch (error) {
+      this.log.warn({ err: error }, 'Failed sign-ins: Redis is unreachable, counting in this process');
+      return this.fallback.get(key, nowMs);
+    }
+  }
+
+  private slot(key: string, nowMs: number): { redisKey: string; resetsAt: number } {
+    const start = Math.floor(nowMs / this.windowMs) * this.windowMs;
+    return { redisKey: `${this.keyPrefix}ops-sign-in-failures:${start}:${key}`, resetsAt: start + this.windowMs };
   }
 }

@@ -6,6 +6,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
@@ -63,7 +64,12 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+/**
+ * `redis` shares the rate limit counts between every node; without it each process counts alone.
+ * When Redis cannot be reached the limit is skipped (fail open) rather than the request failing:
+ * the limit guards against runaway clients, and refusing a stadium's customers would be worse.
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config, redis: Redis | null): Promise<void> {
   const headers = securityHeaders();
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
@@ -75,6 +81,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     max: config.rateLimitMax,
     timeWindow: '1 minute',
     allowList: (request: FastifyRequest) => isLoopback(request.ip),
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
   });
 
   // Responses only: no client sends compressed bodies, and the decompression hook would run on every request.

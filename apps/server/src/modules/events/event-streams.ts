@@ -211,10 +211,16 @@ export class EventStreams {
     live = true;
   }
 
-  /** Ends every stream (the server is closing) and refuses new ones. */
-  closeAll(): void {
+  /**
+   * Ends every stream (the server is closing) and refuses new ones. With `retryMs`, each stream is
+   * first told to reconnect after that long (`retry:`), so its client moves to another node soon.
+   */
+  closeAll(options: { retryMs?: () => number } = {}): void {
     this.closing = true;
-    for (const stream of [...this.open]) stream.end();
+    for (const stream of [...this.open]) {
+      if (options.retryMs) stream.write(`retry: ${Math.round(options.retryMs())}\n\n`);
+      stream.end();
+    }
     this.stopHeartbeat();
   }
 
