@@ -1,5 +1,7 @@
 import type { OpsOrder, VendorSetStatus } from '@venue/contract/ops-orders';
+import { addressLines, addressNote } from '@venue/domain/delivery-address';
 import { formatWaited, nextStep, ticketActions, urgencyOf, waitingSince } from '@venue/domain/kitchen-board';
+import { formatClockTime } from '@venue/domain/time-zone';
 
 /** The label of a move on a ticket: collected for take-away, delivered for home delivery. */
 export function actionLabel(status: VendorSetStatus, delivery: boolean): string {
@@ -29,9 +31,6 @@ export interface TicketProps {
   result: { ok: boolean; text: string } | null;
   onAction: (status: VendorSetStatus) => void;
 }
-
-const clock = (iso: string, timeZone: string) =>
-  new Date(iso).toLocaleTimeString('en-AU', { hour: 'numeric', minute: '2-digit', timeZone });
 
 /** One order as the kitchen reads it: the number large, what to make, for whom, and how long it has waited. */
 export function Ticket({ order, ttsMs, nowMs, timeZone, fresh, busy, result, onAction }: TicketProps) {
@@ -64,15 +63,13 @@ export function Ticket({ order, ttsMs, nowMs, timeZone, fresh, busy, result, onA
       </header>
       <p className="ticket-who">
         <strong>{order.customerName ?? 'Guest'}</strong> · {delivery ? 'Delivery' : 'Take away'}
-        {order.requestedServiceTime && <> · for {clock(order.requestedServiceTime, timeZone)}</>}
+        {order.requestedServiceTime && <> · for {formatClockTime(Date.parse(order.requestedServiceTime), timeZone)}</>}
         {order.orderStatus === 'Alerted' && <> · customer has seen it</>}
       </p>
       {delivery && address && (
         <p className="ticket-address">
-          {[address.streetAddress, address.addressLocality, address.postalCode].filter(Boolean).join(', ')}
-          {address.addressDescription && !address.addressDescription.includes(address.streetAddress) && (
-            <> ({address.addressDescription})</>
-          )}
+          {addressLines(address).join(', ')}
+          {addressNote(address) && <> ({addressNote(address)})</>}
         </p>
       )}
       <ul className="ticket-lines">

@@ -57,7 +57,7 @@ import {
 import { errorMessage } from '../../lib/api-client';
 import { ORDER_ORIGIN } from '../../lib/order-origin';
 import type { SigningKey } from '../../lib/request-signing';
-import { addressLines, addressNote } from '../../lib/delivery-address';
+import { addressLines, addressNote } from '@venue/domain/delivery-address';
 import { FlowScreen } from '../flow-screen';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { currentVendorId } from '../order-flow/entry-requests';

@@ -1,4 +1,4 @@
-import { addressLines, type AddressParts } from '../../../lib/delivery-address';
+import { addressLines, type AddressParts } from '@venue/domain/delivery-address';
 
 /** What the tracking screens show about the vendor of the placed order. */
 export interface TrackingVendor {

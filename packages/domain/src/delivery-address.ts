@@ -1,4 +1,4 @@
-/** How a delivery address (spec §3) reads on every screen: each part of it once. */
+/** How a delivery address (spec §3) reads on every screen, the staff display included: each part of it once. */
 
 export interface AddressParts {
   streetAddress: string;
@@ -6,7 +6,7 @@ export interface AddressParts {
   postalCode: string;
   addressRegion: string;
   addressCountry?: string;
-  addressDescription?: string;
+  addressDescription?: string | null;
 }
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

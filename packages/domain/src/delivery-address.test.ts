@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, addressNote } from './delivery-address';
+import { addressLines, addressNote } from './delivery-address.ts';
 
 const church = {
   streetAddress: '10 Church Street',
