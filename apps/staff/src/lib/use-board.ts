@@ -138,5 +138,5 @@ export function useBoard(client: OpsClient, vendorId: number, onSignedOut: () =>
   }, [client, vendorId, readAll, upsertOrder, setMenuItem]);
 
   const state: BoardState = { orders, vendor, menu, stream, fresh, announcement, loadError };
-  return { state, upsertOrder, setVendor, setMenuItem, reload: readAll };
+  return { state, upsertOrder, setVendor, setMenuItem };
 }

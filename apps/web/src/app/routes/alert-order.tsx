@@ -6,7 +6,8 @@ import { orderReset } from '../../features/order/store/order-slice';
 import { AlertOrderScreen } from '../../features/tracking/components/alert-order-screen';
 import { useOrderRefresh } from '../../features/tracking/hooks/use-order-refresh';
 import { useOrderVendor } from '../../features/tracking/hooks/use-order-vendor';
-import { summaryFromBasket, summaryFromPaymentSummary } from '../../features/tracking/lib/order-summary';
+import { summaryView } from '@venue/domain/payment-summary';
+import { summaryFromBasket } from '../../features/tracking/lib/order-summary';
 import { deliveryAddressView } from '../../features/tracking/lib/tracking-vendor';
 import { placedOrderCleared } from '../../features/tracking/store/placed-order-slice';
 import { fetchVendors } from '../../features/vendors/api/get-vendors';
@@ -39,12 +40,12 @@ export function Component() {
   // What was ordered: the server's summary of the placed order, else the priced basket, else the
   // basket itself, else the last paid order of the same vendor (spec §4: kept as lastOrder).
   const summary = useMemo(() => {
-    if (placedOrder.paymentSummary) return summaryFromPaymentSummary(placedOrder.paymentSummary);
+    if (placedOrder.paymentSummary) return summaryView(placedOrder.paymentSummary);
     const priced = order.orderAmount.paymentSummary;
     // The priced basket is the order only while no coupon changed what it costs.
     const pricedIsCharged = placedOrder.totalMinor === null || priced.total?.minorAmount === placedOrder.totalMinor;
     if (priced.total !== null && priced.items.length > 0 && pricedIsCharged)
-      return summaryFromPaymentSummary({ items: priced.items, total: priced.total });
+      return summaryView({ items: priced.items, total: priced.total });
     if (Object.keys(order.userOrder).length > 0) return summaryFromBasket(order.userOrder, placedOrder.totalMinor);
     if (order.lastOrder && order.lastOrder.vendorId === placedOrder.vendorId)
       return summaryFromBasket(order.lastOrder.userOrder, placedOrder.totalMinor);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SUMMARY } from '../test/tracking-fixtures';
-import { addsUp } from '@venue/domain/payment-summary';
-import { summaryFromBasket, summaryFromPaymentSummary } from './order-summary';
+import { addsUp, summaryView } from '@venue/domain/payment-summary';
+import { summaryFromBasket } from './order-summary';
 
 const money = (minorAmount: number) => ({
   amount: minorAmount / 100,
@@ -12,7 +12,7 @@ const money = (minorAmount: number) => ({
 
 describe('order summary', () => {
   it('puts modifiers under their item and each service charge once, after the subtotal', () => {
-    expect(summaryFromPaymentSummary(SUMMARY)).toEqual({
+    expect(summaryView(SUMMARY)).toEqual({
       rows: [
         {
           name: 'Cheeseburger',
@@ -43,7 +43,7 @@ describe('order summary', () => {
       ],
       total: money(2241),
     };
-    const view = summaryFromPaymentSummary(withCoupon);
+    const view = summaryView(withCoupon);
     expect(view.lines.at(-1)).toEqual({ kind: 'discount', name: 'Coupon FIVEOFF', minor: -500 });
     expect(addsUp(view)).toBe(true);
   });

@@ -1,11 +1,6 @@
-/** The read-only order summary of the alert screen, from the priced order or, failing that, the basket. */
+/** The read-only order summary of the alert screen when only the basket is known (else the domain's summaryView). */
 import { basketTotal } from '@venue/domain/basket';
-import { summaryView, SUBTOTAL_NAME, type SummaryInput, type SummaryView } from '@venue/domain/payment-summary';
-
-/** The summary of a payment summary as the server priced the order (its coupon discount included). */
-export function summaryFromPaymentSummary(summary: SummaryInput): SummaryView {
-  return summaryView(summary);
-}
+import { SUBTOTAL_NAME, type SummaryView } from '@venue/domain/payment-summary';
 
 /** When the basket's sum and the amount charged differ: the service charges and coupon the server applied. */
 export const OTHER_CHARGES_NAME = 'Charges and discounts';
