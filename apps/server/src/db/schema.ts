@@ -350,6 +350,26 @@ export interface OpsEventsTable {
   created_at: number;
 }
 
+/** A browser's Web Push subscription for one order (modules/push); gone when the order finishes. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  order_id: number;
+  consumer_id: string;
+  endpoint: string;
+  /** the browser's P-256 public key, base64url */
+  p256dh: string;
+  /** the browser's auth secret, base64url */
+  auth: string;
+  created_at: number;
+}
+
+/** Values every node shares, written once (e.g. the generated VAPID keys). */
+export interface ServerSettingsTable {
+  key: string;
+  value: string;
+  created_at: number;
+}
+
 export interface Database {
   clients: ClientsTable;
   venues: VenuesTable;
@@ -373,4 +393,6 @@ export interface Database {
   idempotent_requests: IdempotentRequestsTable;
   staff_tokens: StaffTokensTable;
   ops_events: OpsEventsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  server_settings: ServerSettingsTable;
 }
