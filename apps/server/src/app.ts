@@ -29,6 +29,8 @@ import { displayAssetRoutes } from './modules/display-assets/display-assets.rout
 import { DisplayAssetRenderer } from './modules/display-assets/display-assets.service.ts';
 import { EventBus } from './modules/events/event-bus.ts';
 import { EventStreams, type EventStreamSettings } from './modules/events/event-streams.ts';
+import { orderEventRoutes } from './modules/orders/order-events.routes.ts';
+import { OrderStreams, type OrderStreamSettings } from './modules/orders/order-streams.ts';
 import { MenuCache } from './modules/menu/menu-cache.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { orderPaymentRoutes } from './modules/order-payment/order-payment.routes.ts';
@@ -65,6 +67,8 @@ declare module 'fastify' {
     events: EventBus;
     /** this process's open event streams (GET /ops/v1/vendor/{vendorId}/events) */
     eventStreams: EventStreams;
+    /** this process's customers' order streams (GET /v1/order/{orderId}/events) */
+    orderStreams: OrderStreams;
     /** set when the process starts draining (GET /ready answers 503 from then on) */
     lifecycle: { draining: boolean };
   }
@@ -84,6 +88,7 @@ export interface BuildAppOptions {
   createSessionClient?: (() => pg.Client) | undefined;
   /** event stream limits and heartbeat (tests shorten them) */
   eventStreams?: Partial<EventStreamSettings>;
+  orderStreams?: Partial<OrderStreamSettings>;
 }
 
 export const API_PREFIX = '/v1';
@@ -140,9 +145,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const events = new EventBus(db, { clock, log: app.log, createSessionClient: options.createSessionClient });
   app.decorate('events', events);
   app.decorate('eventStreams', new EventStreams(events, app.log, options.eventStreams));
+  app.decorate(
+    'orderStreams',
+    new OrderStreams({ db, bus: events, streams: app.eventStreams, clock, log: app.log }, options.orderStreams),
+  );
   // Open streams never end by themselves: ended before the server closes, or closing would wait for ever.
   app.addHook('preClose', (done) => {
     app.eventStreams.closeAll();
+    app.orderStreams.close();
     done();
   });
   app.addHook('onClose', async () => events.close());
@@ -191,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(orderPaymentRoutes);
       await v1.register(consumerRoutes);
       await v1.register(orderRoutes);
+      await v1.register(orderEventRoutes);
       await v1.register(paymentRoutes);
       await v1.register(couponRoutes);
       await v1.register(receiptRoutes, { mailer });

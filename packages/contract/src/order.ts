@@ -87,3 +87,14 @@ export const AlertedRequest = z.object({
   vendorId: z.number().int().nonnegative().optional(),
   timeAlerted: z.string().max(40).optional(),
 });
+
+/**
+ * GET /v1/order/{orderId}/events: the signature in the query, for an EventSource (which cannot
+ * set headers); without these the request is signed with headers as usual.
+ */
+export const OrderEventsQuery = z.strictObject({
+  consumerId: z.string().min(1).max(100).optional(),
+  timestamp: z.string().max(20).optional(),
+  signature: z.string().max(200).optional(),
+});
+export type OrderEventsQuery = z.infer<typeof OrderEventsQuery>;

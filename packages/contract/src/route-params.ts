@@ -23,3 +23,6 @@ export const DisplayAssetParams = z.object({
 
 /** /vendor/{vendorId}/order/{orderId}… */
 export const VendorOrderParams = z.object({ vendorId: DecimalId, orderId: DecimalId });
+
+/** /order/{orderId}… (the customer's order stream) */
+export const OrderIdParams = z.object({ orderId: DecimalId });

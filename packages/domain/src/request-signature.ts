@@ -64,3 +64,19 @@ export function isFreshTimestamp(
   if (timestamp === undefined || !/^\d{1,16}$/.test(timestamp)) return false;
   return Math.abs(Number(timestamp) - nowMs) <= maxSkewMs;
 }
+
+/**
+ * A signed GET whose signature travels in the query, for clients that cannot set headers (the
+ * browser's EventSource): `?consumerId=…&timestamp=…&signature=…` (URL-encoded), the signature
+ * over the same string as a header-signed GET of the path without its query.
+ */
+export const SIGNED_QUERY_PARAMS = {
+  consumerId: 'consumerId',
+  timestamp: 'timestamp',
+  signature: 'signature',
+} as const;
+
+/** The string a query-signed GET of `path` (no query) signs. */
+export function signedQueryBase(path: string, timestamp: string): string {
+  return signatureBase({ method: 'GET', path, body: '', contentType: '', timestamp });
+}

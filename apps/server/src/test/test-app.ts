@@ -5,6 +5,7 @@ import { buildApp } from '../app.ts';
 import { parseConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { EventStreamSettings } from '../modules/events/event-streams.ts';
+import type { OrderStreamSettings } from '../modules/orders/order-streams.ts';
 import { seedWhenEmpty } from '../db/seed/seed.ts';
 import type { TestDatabase } from './databases.ts';
 
@@ -26,6 +27,8 @@ export interface TestAppOptions {
   extraOpsRoutes?: FastifyPluginAsync;
   /** event stream limits and heartbeat */
   eventStreams?: Partial<EventStreamSettings>;
+  /** customers' order streams: how often queue places are re-read */
+  orderStreams?: Partial<OrderStreamSettings>;
 }
 
 /** Settings for tests: a fixed ops token, no web build unless asked, quiet logs. */
@@ -57,6 +60,7 @@ export function useTestApp(testDatabase: TestDatabase, options: TestAppOptions =
       ...(options.extraOpsRoutes ? { extraOpsRoutes: options.extraOpsRoutes } : {}),
       createSessionClient: database.createSessionClient,
       ...(options.eventStreams ? { eventStreams: options.eventStreams } : {}),
+      ...(options.orderStreams ? { orderStreams: options.orderStreams } : {}),
     });
     await ctx.app.ready();
   });

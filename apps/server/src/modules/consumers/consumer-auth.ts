@@ -4,7 +4,14 @@
  * constant time. Sets `request.consumer`; anything else answers 401.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { isFreshTimestamp, parseAuthorization, signatureBase, TIMESTAMP_HEADER } from '@venue/domain/request-signature';
+import {
+  isFreshTimestamp,
+  parseAuthorization,
+  SIGNED_QUERY_PARAMS,
+  signatureBase,
+  signedQueryBase,
+  TIMESTAMP_HEADER,
+} from '@venue/domain/request-signature';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../../plugins/error-handler.ts';
 import { findConsumer } from './consumers.repository.ts';
@@ -60,6 +67,28 @@ function unauthorized(reply: FastifyReply, message: string) {
   return sendError(reply, 401, message);
 }
 
+interface Presented {
+  consumerId: string;
+  signature: string;
+  timestamp: string;
+  /** the signature string the signer should have signed */
+  base: string;
+}
+
+/** Checks a presented signature; sets `request.consumer` or answers 401. */
+async function verify(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, presented: Presented) {
+  if (!isFreshTimestamp(presented.timestamp, app.clock())) {
+    return unauthorized(reply, 'The request signature has expired. Check the device clock and try again.');
+  }
+  const key = await signingKey(app, presented.consumerId);
+  const expected = sign(key ?? 'no-such-consumer', presented.base);
+  // Compared even for an unknown consumer, so the answer takes as long either way.
+  if (!signatureMatches(presented.signature, expected) || key === undefined) {
+    return unauthorized(reply, 'The request signature is not valid.');
+  }
+  request.consumer = { id: presented.consumerId };
+}
+
 /** A preValidation hook: runs after the body is read, before it is validated, so unsigned requests learn nothing about the schema. */
 export function requireConsumer(app: FastifyInstance) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -71,20 +100,36 @@ export function requireConsumer(app: FastifyInstance) {
         'This request must be signed: send x-timestamp and Authorization: HMAC <consumerId>:<signature>.',
       );
     }
-    if (!isFreshTimestamp(timestamp, app.clock())) {
-      return unauthorized(reply, 'The request signature has expired. Check the device clock and try again.');
-    }
-    const key = await signingKey(app, auth.consumerId);
     const contentType = request.headers['content-type'] ?? '';
-    const expected = sign(
-      key ?? 'no-such-consumer',
-      signatureBase({ path: request.url, method: request.method, body: request.rawBody ?? '', contentType, timestamp }),
-    );
-    // Compared even for an unknown consumer, so the answer takes as long either way.
-    if (!signatureMatches(auth.signature, expected) || key === undefined) {
-      return unauthorized(reply, 'The request signature is not valid.');
+    const base = signatureBase({
+      path: request.url,
+      method: request.method,
+      body: request.rawBody ?? '',
+      contentType,
+      timestamp,
+    });
+    return verify(app, request, reply, { consumerId: auth.consumerId, signature: auth.signature, timestamp, base });
+  };
+}
+
+/**
+ * requireConsumer for a GET that may carry its signature in the query instead (an EventSource
+ * cannot set headers): `consumerId`, `timestamp` and `signature` over the path without its query
+ * (packages/domain request-signature.ts `signedQueryBase`). Without them, the headers are checked.
+ */
+export function requireConsumerOrSignedQuery(app: FastifyInstance) {
+  const headerSigned = requireConsumer(app);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const signature = query.get(SIGNED_QUERY_PARAMS.signature);
+    if (signature === null) return headerSigned(request, reply);
+    const consumerId = query.get(SIGNED_QUERY_PARAMS.consumerId);
+    const timestamp = query.get(SIGNED_QUERY_PARAMS.timestamp);
+    if (!consumerId || !timestamp) {
+      return unauthorized(reply, 'A signed address needs consumerId, timestamp and signature in its query.');
     }
-    request.consumer = { id: auth.consumerId };
+    const path = request.url.split('?')[0] ?? '';
+    return verify(app, request, reply, { consumerId, signature, timestamp, base: signedQueryBase(path, timestamp) });
   };
 }
 

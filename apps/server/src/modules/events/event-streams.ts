@@ -1,9 +1,11 @@
 /**
- * The open Server-Sent Events streams of this process: each subscribed to one vendor on the event
- * bus, written in the SSE format (`id:`, `event:`, `data:`), kept alive by a comment heartbeat,
- * resumed without a gap or a repeat after a reconnect, and never allowed to hoard memory.
+ * The open Server-Sent Events streams of this process, staff streams of a vendor and customers'
+ * streams of one order (modules/orders/order-streams.ts): written in the SSE format (`id:`,
+ * `event:`, `data:`), kept alive by a comment heartbeat, never allowed to hoard memory, and ended
+ * together when the server closes or drains.
  *
- * Resuming: the stream subscribes first and notes the bus cursor (every later event will come
+ * A vendor's stream is subscribed to that vendor on the event bus, and resumed without a gap or a
+ * repeat after a reconnect. Resuming: the stream subscribes first and notes the bus cursor (every later event will come
  * live); the vendor's events between the client's last id and that cursor are read from the table
  * and sent; live events that arrived meanwhile were held and follow, each id sent at most once.
  */
@@ -52,7 +54,8 @@ export interface ServeOptions {
   stillAllowed?: () => Promise<boolean>;
 }
 
-class Stream {
+/** One open Server-Sent Events response: written event by event, dropped when it falls too far behind. */
+export class SseStream {
   ended = false;
   checking = false;
   private lifetime: NodeJS.Timeout | null = null;
@@ -62,7 +65,7 @@ class Stream {
   constructor(
     readonly raw: ServerResponse,
     private readonly settings: EventStreamSettings,
-    private readonly onEnd: (stream: Stream, dropped: boolean) => void,
+    private readonly onEnd: (stream: SseStream, dropped: boolean) => void,
   ) {
     this.lifetime = setTimeout(() => this.end(), settings.maxStreamMs);
     this.lifetime.unref();
@@ -115,7 +118,7 @@ class Stream {
 }
 
 export class EventStreams {
-  private readonly open = new Set<Stream>();
+  private readonly streams = new Set<SseStream>();
   private heartbeat: NodeJS.Timeout | null = null;
   private closing = false;
   /** streams dropped for falling behind, since start */
@@ -132,7 +135,37 @@ export class EventStreams {
 
   /** Streams open in this process. */
   get count(): number {
-    return this.open.size;
+    return this.streams.size;
+  }
+
+  /**
+   * Opens a stream on a response nobody else writes to (the route hijacked it): the headers and
+   * `retry:` are written, the heartbeat covers it, and closeAll ends it. Answers null when the
+   * server is closing (the response has then been ended with a `retry:` hint only).
+   */
+  open(
+    raw: ServerResponse,
+    headers: OutgoingHttpHeaders,
+    options: ServeOptions & { label?: object } = {},
+  ): SseStream | null {
+    const stream = new SseStream(raw, this.settings, (ended, dropped) => {
+      this.streams.delete(ended);
+      if (dropped) {
+        this.dropped += 1;
+        this.log.info(options.label ?? {}, 'events: a stream fell too far behind and was dropped');
+      }
+      if (this.streams.size === 0) this.stopHeartbeat();
+    });
+    if (options.stillAllowed) stream.stillAllowed = options.stillAllowed;
+    this.streams.add(stream);
+    this.startHeartbeat();
+    raw.writeHead(200, headers);
+    stream.write(`retry: ${this.settings.retryMs}\n\n`);
+    if (this.closing) {
+      stream.end();
+      return null;
+    }
+    return stream;
   }
 
   /**
@@ -146,23 +179,8 @@ export class EventStreams {
     lastEventId: LastEventId,
     options: ServeOptions = {},
   ) {
-    const stream = new Stream(raw, this.settings, (ended, dropped) => {
-      this.open.delete(ended);
-      if (dropped) {
-        this.dropped += 1;
-        this.log.info({ vendorId }, 'ops events: a stream fell too far behind and was dropped');
-      }
-      if (this.open.size === 0) this.stopHeartbeat();
-    });
-    if (options.stillAllowed) stream.stillAllowed = options.stillAllowed;
-    this.open.add(stream);
-    this.startHeartbeat();
-    raw.writeHead(200, headers);
-    stream.write(`retry: ${this.settings.retryMs}\n\n`);
-    if (this.closing) {
-      stream.end();
-      return;
-    }
+    const stream = this.open(raw, headers, { ...options, label: { vendorId } });
+    if (!stream) return;
 
     let sentUpTo = 0;
     let live = false;
@@ -217,7 +235,7 @@ export class EventStreams {
    */
   closeAll(options: { retryMs?: () => number } = {}): void {
     this.closing = true;
-    for (const stream of [...this.open]) {
+    for (const stream of [...this.streams]) {
       if (options.retryMs) stream.write(`retry: ${Math.round(options.retryMs())}\n\n`);
       stream.end();
     }
@@ -227,7 +245,7 @@ export class EventStreams {
   private startHeartbeat(): void {
     if (this.heartbeat) return;
     this.heartbeat = setInterval(() => {
-      for (const stream of [...this.open]) stream.beat();
+      for (const stream of [...this.streams]) stream.beat();
     }, this.settings.heartbeatMs);
     this.heartbeat.unref();
   }

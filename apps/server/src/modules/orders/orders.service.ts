@@ -110,16 +110,34 @@ export async function waitingPositions(db: Db, vendorId: number): Promise<Map<nu
  * vendor's queue and pace now; a Scheduled one is due at its requested time.
  */
 export async function toPlacedOrder(db: Db, row: OrderRow, nowMs: number): Promise<PlacedOrder> {
-  const status = row.order_status as OrderStatus;
-  let position: number | null = null;
-  let estimate = row.time_service_estimated;
-  if (status === 'Waiting' && row.time_queued !== null) {
+  let place: QueuePlace | null = null;
+  if (row.order_status === 'Waiting' && row.time_queued !== null) {
     const [ahead, pace] = await Promise.all([
       countQueuedBefore(db, row.vendor_id, row.time_queued, row.id),
       vendorPace(db, row.vendor_id, nowMs),
     ]);
-    position = ahead + 1;
-    estimate = estimateReadyAt({ queuedAt: row.time_queued, position, nowMs, pace });
+    place = { position: ahead + 1, pace };
+  }
+  return placedOrderView(row, nowMs, place);
+}
+
+/** A Waiting order's place in its vendor's queue (1 = next) and the vendor's pace. */
+export interface QueuePlace {
+  position: number;
+  pace: QueuePace;
+}
+
+/**
+ * An order row as the API shows it, given its place in the queue when it is Waiting (read by
+ * toPlacedOrder for one order, or for all of a vendor's at once by the customers' order streams).
+ */
+export function placedOrderView(row: OrderRow, nowMs: number, place: QueuePlace | null): PlacedOrder {
+  const status = row.order_status as OrderStatus;
+  let position: number | null = null;
+  let estimate = row.time_service_estimated;
+  if (status === 'Waiting' && row.time_queued !== null && place) {
+    position = place.position;
+    estimate = estimateReadyAt({ queuedAt: row.time_queued, position, nowMs, pace: place.pace });
   }
   const queued = status === 'Waiting' || status === 'Scheduled';
   return {

@@ -1,0 +1,67 @@
+/** GET /v1/order/{orderId}/events: the customer's placed order, live (Server-Sent Events). */
+import type { OutgoingHttpHeaders } from 'node:http';
+import { ErrorBody } from '@venue/contract/common';
+import { OrderEventsQuery } from '@venue/contract/order';
+import { OrderIdParams } from '@venue/contract/route-params';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/http-error.ts';
+import { consumerOf, requireConsumerOrSignedQuery } from '../consumers/consumer-auth.ts';
+import { findConsumerOrder } from './orders.repository.ts';
+
+const STREAM_DESCRIPTION = [
+  'text/event-stream of `order` events, each the placed order exactly as GET /v1/vendor/{vendorId}/order/{orderId} answers it:',
+  'one at once, then whenever its status, its place in the queue or its estimate changes.',
+  'A `: heartbeat` comment every 15 s. Once the order is Serviced or Cancelled the stream says so and ends;',
+  'a finished order answers 204 (an EventSource then stops reconnecting). Signed like GET order, with headers,',
+  'or for an EventSource with `consumerId`, `timestamp` and `signature` in the query, the signature over the path without its query.',
+].join(' ');
+
+const FINISHED = new Set(['Serviced', 'Cancelled']);
+
+export const orderEventRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/order/:orderId/events',
+    {
+      preValidation: requireConsumerOrSignedQuery(app),
+      schema: {
+        summary:
+          "The signer's placed order, live: status, queue position and estimate as they change (Server-Sent Events)",
+        description: STREAM_DESCRIPTION,
+        tags: ['ordering'],
+        params: OrderIdParams,
+        querystring: OrderEventsQuery,
+        response: {
+          200: z.string().describe(STREAM_DESCRIPTION),
+          204: z.null().describe('The order is finished: nothing more will happen to it.'),
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { orderId } = request.params;
+      // Another consumer's order answers exactly as a missing one does.
+      const row = await findConsumerOrder(app.db, consumerOf(request).id, orderId);
+      if (!row) throw notFound(`Order ${orderId} not found`);
+      if (FINISHED.has(row.order_status)) return reply.code(204).send(null);
+      await app.events.start();
+      // Written straight to the socket: no compression, no serializer, flushed event by event.
+      reply.hijack();
+      const headers: OutgoingHttpHeaders = {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        // Proxies (nginx) must pass each event on at once, not buffer the stream.
+        'x-accel-buffering': 'no',
+      };
+      if (request.method === 'HEAD') {
+        reply.raw.writeHead(200, headers);
+        reply.raw.end();
+        return;
+      }
+      await app.orderStreams.serve(row, reply.raw, headers);
+    },
+  );
+};
