@@ -57,8 +57,14 @@ export class HttpClient {
   }
 
   /** Sends and parses a JSON (or JSONP) answer; a non-2xx answer throws with its text. */
-  async json<T>(method: string, path: string, payload?: unknown, signer?: Signer): Promise<T> {
-    const answer = await this.send(method, path, payload, signer);
+  async json<T>(
+    method: string,
+    path: string,
+    payload?: unknown,
+    signer?: Signer,
+    extraHeaders?: Record<string, string>,
+  ): Promise<T> {
+    const answer = await this.send(method, path, payload, signer, extraHeaders);
     if (answer.status < 200 || answer.status >= 300) {
       throw new Error(`${method} ${path} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
     }

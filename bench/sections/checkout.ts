@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { onFreshServers } from '../lib/fresh-servers.ts';
 import { HttpClient, type Signer } from '../lib/http-client.ts';
 import type { BenchContext, Section, SectionResult } from '../lib/section.ts';
@@ -21,7 +22,14 @@ export async function checkout(client: HttpClient): Promise<{ consumer: Signer; 
     contact: { mobile: '+61400000000', email: 'bench@example.com' },
     name: { fullName: 'Bench Customer' },
   });
-  const order = await call<{ id: number }>('POST', `/v1/vendor/${CHECKOUT_VENDOR_ID}/place-order`, BASKET, consumer);
+  // One key per checkout, as the app makes one per order attempt (place-order requires it).
+  const order = await client.json<{ id: number }>(
+    'POST',
+    `/v1/vendor/${CHECKOUT_VENDOR_ID}/place-order`,
+    BASKET,
+    consumer,
+    { 'Idempotency-Key': `bench-${randomUUID()}` },
+  );
   const payment = await call<{
     id: number;
     accessCode: string;

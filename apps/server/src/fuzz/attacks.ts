@@ -74,6 +74,8 @@ export interface Attack {
   /** undefined: the usual (JSON when there is a body); null: no Content-Type header */
   contentType?: string | null;
   headers?: Record<string, string>;
+  /** headers of the route's valid request left out (a required Idempotency-Key …) */
+  omitHeaders?: string[];
   unsigned: Unsigned;
   opsToken: OpsToken;
   /** signed routes: send only the correctly signed request, or only the one without a valid signature */
@@ -259,6 +261,8 @@ export function sweepAttacks(route: RouteUnderTest, fx: Fixture): Attack[] {
     for (const segment of SWEEP_SEGMENTS) attacks.push({ ...plain, focus: 'params', params: { [name]: segment } });
   }
   for (const [name, value] of SWEEP_HEADERS) attacks.push({ ...plain, focus: 'headers', headers: { [name]: value } });
+  for (const name of Object.keys(spec.headers?.(fx) ?? {}))
+    attacks.push({ ...plain, focus: 'headers', omitHeaders: [name] });
   if (spec.auth === 'consumer') {
     for (const unsigned of sweepUnsigned(fx.signer.id))
       attacks.push({ focus: 'headers', unsigned, opsToken: 'right', only: 'unsigned' });
@@ -321,6 +325,7 @@ export function describeAttack(attack: Attack): string {
   if (attack.params) parts.push(`path ${show(attack.params)}`);
   if (attack.query) parts.push(`query ${show(attack.query)}`);
   if (attack.headers) parts.push(`headers ${show(attack.headers)}`);
+  if (attack.omitHeaders) parts.push(`without ${attack.omitHeaders.join(', ')}`);
   if (attack.contentType !== undefined) parts.push(`content type ${show(attack.contentType)}`);
   if (attack.method) parts.push(`method ${attack.method}`);
   return parts.join('; ') || `signature ${show(attack.unsigned)}, token ${attack.opsToken}`;
@@ -539,7 +544,8 @@ export function requestsFor(
   const path = route.url.replace(/:(\w+)/g, (_m, name: string) => params[name] ?? '');
   const url = normaliseUrl(path + queryOf(spec.query?.(fx) ?? {}, attack.query));
   const payload = bodyOf(spec, fx, attack.body);
-  const headers: Record<string, string> = { ...attack.headers };
+  const headers: Record<string, string> = { ...spec.headers?.(fx), ...attack.headers };
+  for (const name of attack.omitHeaders ?? []) delete headers[name];
   const type =
     attack.contentType === undefined ? (payload === undefined ? null : 'application/json') : attack.contentType;
   if (type !== null) headers['content-type'] = type;

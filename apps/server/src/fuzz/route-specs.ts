@@ -7,6 +7,7 @@
  * Every route the app registers must have an entry here: the fuzz test fails for a route without
  * one, so a new endpoint cannot go untested.
  */
+import { randomUUID } from 'node:crypto';
 import { smallCatalogue } from '@venue/contract/venue-catalogue.fixture';
 import type { Signer } from '../test/signed-requests.ts';
 
@@ -41,6 +42,8 @@ export interface RouteSpec {
   params?: (fx: Fixture) => Record<string, string>;
   query?: (fx: Fixture) => Record<string, string>;
   body?: (fx: Fixture) => Record<string, unknown>;
+  /** headers the route requires; called for each request, so a key can be fresh every time */
+  headers?: (fx: Fixture) => Record<string, string>;
 }
 
 const vendorParams = (fx: Fixture) => ({ vendorId: String(fx.vendorId) });
@@ -133,9 +136,12 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     auth: 'consumer',
     params: vendorParams,
     query: () => ({ campaignId: 'summer' }),
+    headers: () => ({ 'idempotency-key': `fuzz-${randomUUID()}` }),
     body: (fx) => ({ ...orderBody(fx), attributes: { table: '12', seat: 3 }, deliveryAddress: null }),
   },
   'GET /v1/vendor/:vendorId/order/:orderId': { auth: 'consumer', params: vendorOrderParams },
+  // A stream (a Pending order's: it stays open), ended by the fuzz app after a moment like the operations one.
+  'GET /v1/order/:orderId/events': { auth: 'consumer', params: orderParams },
   'POST /v1/vendor/:vendorId/order/:orderId/alerted': {
     auth: 'consumer',
     params: vendorOrderParams,

@@ -22,13 +22,21 @@ import { z } from 'zod';
 import type { Database, IdempotentRequestsTable } from '../db/schema.ts';
 import { HttpError, reasonPhrase } from './http-error.ts';
 
+export const REQUIRED_KEY_MESSAGE =
+  'Idempotency-Key is required: send one value per order attempt, and the same value when retrying it.';
+
+const IdempotencyKey = z
+  .string({ error: (issue) => (issue.input === undefined ? REQUIRED_KEY_MESSAGE : undefined) })
+  .regex(/^[\w.:-]{1,100}$/, 'Idempotency-Key: up to 100 letters, digits and . _ : -');
+
 /** The optional header, as route schemas declare it. */
-export const IdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .regex(/^[\w.:-]{1,100}$/, 'Idempotency-Key: up to 100 letters, digits and . _ : -')
-    .optional(),
-});
+export const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKey.optional() });
+
+/**
+ * The header a call must carry: place-order, where a replayed request without one would make a
+ * second Pending order (its basket, stock held, a second order the customer never meant).
+ */
+export const RequiredIdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKey });
 
 export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was used for a different request.';
 export const IN_PROGRESS_MESSAGE =

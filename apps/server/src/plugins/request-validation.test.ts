@@ -1,7 +1,7 @@
 import { ErrorBody } from '@venue/contract/common';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { initiateTestPayment, placeTestOrder } from '../test/checkout.ts';
+import { initiateTestPayment, orderKey, placeTestOrder } from '../test/checkout.ts';
 import { databases } from '../test/databases.ts';
 import { createTestConsumer, signedInject } from '../test/signed-requests.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -62,6 +62,7 @@ describe.each(databases)('text with NUL characters on $name', (database) => {
         method: 'POST',
         url,
         payload: { serviceMode: 'TakeAway', ...payload },
+        headers: orderKey(),
       });
       expect(res.statusCode, url).toBe(400);
       expect(ErrorBody.parse(res.json()).message).toMatch(/must not contain the NUL character/);

@@ -1,10 +1,14 @@
 /** Checkout steps for tests: place an order, initiate a payment, pay through the sandbox gateway's card endpoint. */
+import { randomUUID } from 'node:crypto';
 import type { InitiatedPayment, PaymentOutcome } from '@venue/contract/payment';
 import type { PlacedOrder } from '@venue/contract/order';
 import type { FastifyInstance } from 'fastify';
 import { signedInject, type Signer } from './signed-requests.ts';
 
 export const VISA = '4242424242424242';
+
+/** A fresh Idempotency-Key, as the app makes one for each order attempt (place-order requires it). */
+export const orderKey = () => ({ 'idempotency-key': `test-${randomUUID()}` });
 
 export async function placeTestOrder(
   app: FastifyInstance,
@@ -17,6 +21,7 @@ export async function placeTestOrder(
     method: 'POST',
     url: `/v1/vendor/${vendorId}/place-order`,
     payload: { orderItems, serviceMode: 'TakeAway', orderOrigin: 'test', ...extra },
+    headers: orderKey(),
   });
   if (res.statusCode !== 200) throw new Error(`place-order answered ${res.statusCode}: ${res.body}`);
   return res.json() as PlacedOrder;

@@ -1,6 +1,7 @@
 import { ErrorBody } from '@venue/contract/common';
 import { PlacedOrder } from '@venue/contract/order';
 import { describe, expect, it } from 'vitest';
+import { orderKey } from '../../test/checkout.ts';
 import { databases } from '../../test/databases.ts';
 import { signedInject, createTestConsumer, type Signer } from '../../test/signed-requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -40,6 +41,7 @@ describe.each(databases)('place-order for home delivery on $name', (database) =>
         orderOrigin: 'test',
         ...extra,
       },
+      headers: orderKey(),
     });
   }
 

@@ -5,7 +5,8 @@ import { OrderProblemBody } from '@venue/contract/order-payment';
 import { VendorIdParams, VendorOrderParams } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/http-error.ts';
-import { IdempotencyHeaders } from '../../lib/idempotency.ts';
+
+import { RequiredIdempotencyHeaders } from '../../lib/idempotency.ts';
 import { consumerOf, requireConsumer } from '../consumers/consumer-auth.ts';
 import { getSettledOrder } from '../payments/payments.service.ts';
 import { markAlerted } from './fulfilment.service.ts';
@@ -19,11 +20,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: auth,
       schema: {
-        summary: 'Places a Pending order, priced by the server; the same Idempotency-Key answers the same order',
+        summary:
+          'Places a Pending order, priced by the server; Idempotency-Key is required, and the same key answers the same order',
         tags: ['ordering'],
         params: VendorIdParams,
         querystring: PlaceOrderQuery,
-        headers: IdempotencyHeaders,
+        headers: RequiredIdempotencyHeaders,
         body: PlaceOrderRequest,
         response: {
           200: PlacedOrder,
@@ -40,6 +42,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.vendorId !== undefined && request.body.vendorId !== vendorId) {
         throw badRequest('vendorId: does not match the vendor in the path');
       }
+
       return placeOrder(
         app,
         consumerOf(request),
@@ -81,11 +84,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         params: VendorOrderParams,
         body: AlertedRequest,
         response: { 200: PlacedOrder, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+
       },
     },
     async (request) => {
       const { vendorId, orderId } = request.params;
-      return markAlerted(app.payments, consumerOf(request), vendorId, orderId, app.clock());
+      return markAlerted(
+app.payments, consumerOf(request), vendorId, orderId, app.clock());
     },
   );
 };

@@ -7,7 +7,8 @@ import { addsUp, summaryView } from '@venue/domain/payment-summary';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { initiateTestPayment, payByCard, placeTestOrder, updatePayment, VISA } from '../../test/checkout.ts';
+import { REQUIRED_KEY_MESSAGE } from '../../lib/idempotency.ts';
+import { initiateTestPayment, orderKey, payByCard, placeTestOrder, updatePayment, VISA } from '../../test/checkout.ts';
 import { databases } from '../../test/databases.ts';
 import { createTestConsumer, signedInject } from '../../test/signed-requests.ts';
 import { TEST_OPS_TOKEN, testConfig, useTestApp } from '../../test/test-app.ts';
@@ -75,10 +76,31 @@ describe.each(databases)('checkout on $name', (database) => {
     expect(await countRows('orders', { column: 'consumer_id', value: consumer.id })).toBe(1);
   });
 
+  it('refuses a place-order without an Idempotency-Key, so a replayed request cannot make a second order', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const place = () =>
+      signedInject(ctx.app, consumer, {
+        method: 'POST',
+        url: '/v1/vendor/2/place-order',
+        payload: { orderItems: [cheeseburger], serviceMode: 'TakeAway' },
+      });
+    const [first, replayed] = [await place(), await place()];
+    for (const res of [first, replayed]) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(ErrorBody.parse(res.json()).message).toBe(`idempotency-key: ${REQUIRED_KEY_MESSAGE}`);
+    }
+    expect(await countRows('orders', { column: 'consumer_id', value: consumer.id })).toBe(0);
+  });
+
   it('re-validates the order: closed, paused, sold out and broken rules answer 4xx', async () => {
     const consumer = await createTestConsumer(ctx.app);
     const place = (vendorId: number, payload: unknown) =>
-      signedInject(ctx.app, consumer, { method: 'POST', url: `/v1/vendor/${vendorId}/place-order`, payload });
+      signedInject(ctx.app, consumer, {
+        method: 'POST',
+        url: `/v1/vendor/${vendorId}/place-order`,
+        payload,
+        headers: orderKey(),
+      });
     expect(
       (await place(6, { orderItems: [{ menuItemId: 602, quantity: 1 }], serviceMode: 'TakeAway' })).json().message,
     ).toBe('We have closed');
@@ -172,6 +194,7 @@ describe.each(databases)('checkout on $name', (database) => {
         serviceMode: 'TakeAway',
         requestedServiceTime: new Date(NOW - 60_000).toISOString(),
       },
+      headers: orderKey(),
     });
     expect(stale.statusCode).toBe(422);
     expect(stale.json().message).toBe('That pickup time is no longer available. Please choose another time.');
@@ -567,7 +590,12 @@ describe.each(databases)('checkout on $name', (database) => {
       ],
     ];
     for (const [method, url, payload] of calls) {
-      const res = await signedInject(ctx.app, consumer, { method: method as 'POST', url, payload });
+      const res = await signedInject(ctx.app, consumer, {
+        method: method as 'POST',
+        url,
+        payload,
+        headers: orderKey(),
+      });
       expect(res.statusCode, `${url} ${res.body}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
       ErrorBody.parse(res.json());
