@@ -142,6 +142,8 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'GET /v1/vendor/:vendorId/order/:orderId': { auth: 'consumer', params: vendorOrderParams },
   // A stream (a Pending order's: it stays open), ended by the fuzz app after a moment like the operations one.
   'GET /v1/order/:orderId/events': { auth: 'consumer', params: orderParams },
+  // A stream (a Pending order's: it stays open), ended by the fuzz app after a moment like the operations one.
+  'GET /v1/order/:orderId/events': { auth: 'consumer', params: orderParams },
   'POST /v1/vendor/:vendorId/order/:orderId/alerted': {
     auth: 'consumer',
     params: vendorOrderParams,
