@@ -18,6 +18,9 @@ import {
 } from './card-rules.ts';
 import type { GatewayCharge, PaymentGateway, StoredCard } from './payment-gateway.ts';
 
+/** The answer to a second card request for an access code already paid. */
+export const USED_CODE = 'Access code already used';
+
 const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
 
 /** Messages the gateway puts in `errors` for each result code. */
@@ -117,8 +120,11 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   /**
-   * Charges a card for an access code. A code already paid answers its successful charge again
-   * (never a second charge); an unknown code or an amount other than the code's answers 99.
+   * Charges a card for an access code. An access code is good for one successful charge: a code
+   * already paid answers 99 'Access code already used' (never a second charge, and never the paid
+   * card's token or transaction, which would hand them to whoever holds the code); the payment is
+   * settled from the gateway's books by its access code, so a retry whose first answer was lost
+   * loses nothing. An unknown code or an amount other than the code's answers 99 too.
    */
   async chargeCard(request: CardRequest): Promise<CardResponse> {
     const answer = (r: number, id: string | null, token: string | null): CardResponse => ({
@@ -149,7 +155,8 @@ export class SandboxGateway implements PaymentGateway {
     // its charge are stored together (one commit).
     return this.db.transaction().execute(async (trx) => {
       const paid = await this.successfulCharge(session.access_code, trx);
-      if (paid && paid.refunded === 0) return answer(paid.result_code, paid.id, paid.card_token);
+      if (paid && paid.refunded === 0)
+        return { ...answer(RESULT_INVALID_VERIFICATION, null, null), errors: [USED_CODE] };
       let token: string | null = null;
       if (code === RESULT_SUCCESS) {
         token = newId('tok');

@@ -7,6 +7,7 @@ import { addsUp, summaryView } from '@venue/domain/payment-summary';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { USED_CODE } from '../../gateway/sandbox-gateway.ts';
 import { REQUIRED_KEY_MESSAGE } from '../../lib/idempotency.ts';
 import { initiateTestPayment, orderKey, payByCard, placeTestOrder, updatePayment, VISA } from '../../test/checkout.ts';
 import { databases } from '../../test/databases.ts';
@@ -301,6 +302,28 @@ describe.each(databases)('checkout on $name', (database) => {
     expect(PaymentOutcome.parse(unpaid.json())).toMatchObject({ successful: false, orderStatus: 'Pending' });
     const badQuery = await ctx.app.inject({ method: 'GET', url: '/sandbox-gateway/v1/card?callback=alert(1)' });
     expect(badQuery.statusCode).toBe(400);
+  });
+
+  it('answers an error, never the paid card token, to a second card request with a used access code', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const order = await placeTestOrder(ctx.app, consumer, 4, [{ menuItemId: 414, quantity: 1 }]);
+    const payment = await initiateTestPayment(ctx.app, consumer, order);
+    const paid = await payByCard(ctx.app, payment);
+    expect(paid).toMatchObject({ r: 1, successful: true });
+    for (const card of [{}, { number: '4111111111111111', cvv: '321' }]) {
+      const again = await payByCard(ctx.app, payment, card);
+      expect(again).toEqual({
+        r: 99,
+        id: null,
+        v: payment.accessCode,
+        token: null,
+        successful: false,
+        errors: [USED_CODE],
+      });
+    }
+    // The one charge still settles the order.
+    const settled = await updatePayment(ctx.app, consumer, order, payment.id);
+    expect(PaymentOutcome.parse(settled.json())).toMatchObject({ successful: true, orderStatus: 'Waiting' });
   });
 
   it('remembers a card when asked (masked) and pays a later order with it and a CVV', async () => {
