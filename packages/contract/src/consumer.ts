@@ -27,15 +27,18 @@ export const Mobile = z.preprocess(
 export const Email = z.preprocess(blankToNull, z.string().trim().refine(isValidEmail, INVALID_EMAIL_TEXT).nullable());
 export const FullName = z.preprocess(blankToNull, z.string().trim().max(200).nullable());
 
-export const ConsumerContact = z.object({ mobile: Mobile.optional(), email: Email.optional() });
-export const ConsumerName = z.object({ fullName: FullName.optional() });
+export const ConsumerContact = z.strictObject({ mobile: Mobile.optional(), email: Email.optional() });
+export const ConsumerName = z.strictObject({ fullName: FullName.optional() });
 /** Free-form details the app keeps with the consumer (e.g. the legacy import marker); small and flat. */
 export const ConsumerMetaData = z
   .record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
   .refine((value) => Object.keys(value).length <= 20, 'metaData: at most 20 keys');
 
-/** POST /v1/consumer/create (not signed: it hands out the key later requests are signed with). */
-export const CreateConsumerRequest = z.object({
+/**
+ * POST /v1/consumer/create (not signed: it hands out the key later requests are signed with).
+ * Unknown keys are refused (`{"constructor":{"prototype":…}}` is a mistake or a probe, not a consumer).
+ */
+export const CreateConsumerRequest = z.strictObject({
   contact: ConsumerContact.optional(),
   name: ConsumerName.optional(),
   metaData: ConsumerMetaData.nullish(),
@@ -56,7 +59,7 @@ export const CreatedConsumer = ConsumerProfile.extend({ hmacKey: z.string() });
 export type CreatedConsumer = z.infer<typeof CreatedConsumer>;
 
 /** POST /v1/current-consumer/update (auth). Fields left out stay as they are; `id`, when sent, must be the signer's. */
-export const UpdateConsumerRequest = z.object({
+export const UpdateConsumerRequest = z.strictObject({
   id: z.string().max(64).optional(),
   contact: ConsumerContact.optional(),
   name: ConsumerName.optional(),

@@ -253,6 +253,14 @@ export function sweepAttacks(route: RouteUnderTest, fx: Fixture): Attack[] {
     for (const value of values)
       attacks.push({ ...plain, focus: 'body', body: { op: 'replace', changes: [{ path, value }] } });
   }
+  // A key that reaches the prototype if a handler ever merges the body into an object.
+  if (spec.body) {
+    attacks.push({
+      ...plain,
+      focus: 'body',
+      body: { op: 'extra', path: [], key: 'constructor', value: { prototype: { isAdmin: true } } },
+    });
+  }
   for (const key of Object.keys(spec.query?.(fx) ?? {})) {
     for (const value of SWEEP_QUERY_VALUES)
       attacks.push({ ...plain, focus: 'query', query: [{ op: 'set', key, value }] });

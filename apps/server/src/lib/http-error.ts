@@ -38,3 +38,19 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const unauthorized = (message: string) => new HttpError(401, message);
 export const unprocessable = (message: string) => new HttpError(422, message);
+
+/**
+ * A body's `vendorId`/`orderId` must name what the path names: a body that disagrees is refused
+ * (400) rather than ignored, so a client bug or a tampered body never acts on something else.
+ */
+export function refuseOtherIds(
+  body: { vendorId?: number | undefined; orderId?: number | undefined },
+  path: { vendorId?: number; orderId?: number },
+): void {
+  if (path.vendorId !== undefined && body.vendorId !== undefined && body.vendorId !== path.vendorId) {
+    throw badRequest('vendorId: does not match the vendor in the path');
+  }
+  if (path.orderId !== undefined && body.orderId !== undefined && body.orderId !== path.orderId) {
+    throw badRequest('orderId: does not match the order in the path');
+  }
+}

@@ -110,6 +110,33 @@ describe.each(databases)('fulfilment on $name', (database) => {
     expect(await listOrders(VENDOR, '?status=Waiting,PendingAlerted&limit=1')).toHaveLength(1);
   });
 
+  it('answers alerted with 409 before the order is ready, and 400 to a body naming another order or vendor', async () => {
+    await clearQueue(VENDOR);
+    const sam = await createTestConsumer(ctx.app, 'Sam Early');
+    const alerted = (order: PlacedOrder, body: Record<string, unknown> = {}) =>
+      signedInject(ctx.app, sam, {
+        method: 'POST',
+        url: `/v1/vendor/${VENDOR}/order/${order.id}/alerted`,
+        payload: { orderId: order.id, vendorId: VENDOR, ...body },
+      });
+    const pending = await placeTestOrder(ctx.app, sam, VENDOR, [await simpleLine(VENDOR)]);
+    const early = await alerted(pending);
+    expect(early.statusCode, early.body).toBe(409);
+    expect(ErrorBody.parse(early.json()).message).toBe('This order is not ready yet.');
+    const waiting = await paidOrder(sam);
+    expect((await alerted(waiting)).statusCode).toBe(409);
+
+    expect((await setStatus(VENDOR, waiting.id, 'PendingAlerted')).statusCode).toBe(200);
+    const otherOrder = await alerted(waiting, { orderId: pending.id });
+    expect(otherOrder.statusCode).toBe(400);
+    expect(ErrorBody.parse(otherOrder.json()).message).toBe('orderId: does not match the order in the path');
+    const otherVendor = await alerted(waiting, { vendorId: VENDOR + 1 });
+    expect(otherVendor.statusCode).toBe(400);
+    expect(ErrorBody.parse(otherVendor.json()).message).toBe('vendorId: does not match the vendor in the path');
+    expect((await readOrder(sam, waiting)).orderStatus).toBe('PendingAlerted');
+    expect((await alerted(waiting)).json().orderStatus).toBe('Alerted');
+  });
+
   it('moves an order ready, seen and collected; the customer sees each step; every change is logged', async () => {
     await clearQueue(VENDOR);
     const sam = await createTestConsumer(ctx.app, 'Sam Ready');

@@ -60,6 +60,40 @@ describe.each(databases)('consumers and signed requests on $name', (database) =>
     expect(CreatedConsumer.parse(empty.json()).contact).toEqual({ mobile: null, email: null });
   });
 
+  it('refuses unknown keys in consumer/create and current-consumer/update, and creates no consumer for them', async () => {
+    const before = await ctx.database.db
+      .selectFrom('consumers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    for (const payload of [
+      '{"constructor":{"prototype":{"isAdmin":true}}}',
+      '{"contact":{"mobile":"+61412345678","admin":true}}',
+      '{"name":{"fullName":"Sam","constructor":"x"}}',
+      '{"contact":{},"hmacKey":"chosen-by-the-client"}',
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/consumer/create',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(ErrorBody.parse(res.json()).message, payload).toMatch(/Unrecognized key/);
+    }
+    const after = await ctx.database.db
+      .selectFrom('consumers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    const consumer = await createTestConsumer(ctx.app);
+    const update = await signedInject(ctx.app, consumer, {
+      method: 'POST',
+      url: '/v1/current-consumer/update',
+      payload: { id: consumer.id, constructor: { prototype: {} } },
+    });
+    expect(update.statusCode).toBe(400);
+  });
+
   it("judges contact details by the app's rule: its refusals in its words, its numbers as it keeps them", async () => {
     const create = (contact: Record<string, string>) =>
       ctx.app.inject({ method: 'POST', url: '/v1/consumer/create', payload: { contact } });

@@ -298,7 +298,15 @@ export async function queueDueScheduledOrders(
   return moved;
 }
 
-/** The customer saw the pick-up alert: PendingAlerted → Alerted (other statuses stay), told as an `order` event. */
+/** Statuses of an order not made ready yet: nothing to have been alerted about. */
+const NOT_READY: readonly OrderStatus[] = ['Pending', 'Paid', 'Waiting', 'Scheduled'];
+export const NOT_READY_MESSAGE = 'This order is not ready yet.';
+
+/**
+ * The customer saw the pick-up alert: PendingAlerted → Alerted, told as an `order` event. An order
+ * past its ready alert stays as it is (a retry answers the same); one not made ready yet answers 409.
+ */
+
 export async function markAlerted(
   deps: Pick<FulfilmentDeps, 'db' | 'events'>,
   consumer: SignedConsumer,
@@ -307,8 +315,10 @@ export async function markAlerted(
   nowMs: number,
 ): Promise<PlacedOrder> {
   const { db } = deps;
-  await requireOwnOrder(db, consumer, orderId, vendorId);
+  const order = await requireOwnOrder(db, consumer, orderId, vendorId);
+  if (NOT_READY.includes(order.order_status as OrderStatus)) throw conflict(NOT_READY_MESSAGE);
   const moved = await updateOrderIfStatus(db, orderId, 'PendingAlerted', {
+
     order_status: 'Alerted',
     time_alerted: nowMs,
     updated_at: nowMs,

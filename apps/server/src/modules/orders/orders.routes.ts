@@ -4,8 +4,7 @@ import { AlertedRequest, PlacedOrder, PlaceOrderQuery, PlaceOrderRequest } from 
 import { OrderProblemBody } from '@venue/contract/order-payment';
 import { VendorIdParams, VendorOrderParams } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest } from '../../lib/http-error.ts';
-
+import { refuseOtherIds } from '../../lib/http-error.ts';
 import { RequiredIdempotencyHeaders } from '../../lib/idempotency.ts';
 import { consumerOf, requireConsumer } from '../consumers/consumer-auth.ts';
 import { getSettledOrder } from '../payments/payments.service.ts';
@@ -39,10 +38,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { vendorId } = request.params;
-      if (request.body.vendorId !== undefined && request.body.vendorId !== vendorId) {
-        throw badRequest('vendorId: does not match the vendor in the path');
-      }
-
+      refuseOtherIds(request.body, { vendorId });
       return placeOrder(
         app,
         consumerOf(request),
@@ -83,14 +79,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['ordering'],
         params: VendorOrderParams,
         body: AlertedRequest,
-        response: { 200: PlacedOrder, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
-
+        response: { 200: PlacedOrder, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
       const { vendorId, orderId } = request.params;
-      return markAlerted(
-app.payments, consumerOf(request), vendorId, orderId, app.clock());
+      refuseOtherIds(request.body, { vendorId, orderId });
+      return markAlerted(app.payments, consumerOf(request), vendorId, orderId, app.clock());
     },
   );
 };

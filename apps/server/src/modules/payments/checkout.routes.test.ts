@@ -77,6 +77,26 @@ describe.each(databases)('checkout on $name', (database) => {
     expect(await countRows('orders', { column: 'consumer_id', value: consumer.id })).toBe(1);
   });
 
+  it('refuses an initiate-payment whose body names another order or vendor than its path', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const order = await placeTestOrder(ctx.app, consumer, 4, [{ menuItemId: 414, quantity: 1 }]);
+    const other = await placeTestOrder(ctx.app, consumer, 4, [{ menuItemId: 415, quantity: 1 }]);
+    const initiate = (payload: Record<string, unknown>) =>
+      signedInject(ctx.app, consumer, {
+        method: 'POST',
+        url: `/v1/vendor/4/order/${order.id}/initiate-payment`,
+        payload,
+      });
+    const otherOrder = await initiate({ orderId: other.id, vendorId: 4 });
+    expect(otherOrder.statusCode).toBe(400);
+    expect(ErrorBody.parse(otherOrder.json()).message).toBe('orderId: does not match the order in the path');
+    const otherVendor = await initiate({ orderId: order.id, vendorId: 2 });
+    expect(otherVendor.statusCode).toBe(400);
+    expect(ErrorBody.parse(otherVendor.json()).message).toBe('vendorId: does not match the vendor in the path');
+    expect(await countRows('payments', { column: 'order_id', value: order.id })).toBe(0);
+    expect((await initiate({ orderId: order.id, vendorId: 4 })).statusCode).toBe(200);
+  });
+
   it('refuses a place-order without an Idempotency-Key, so a replayed request cannot make a second order', async () => {
     const consumer = await createTestConsumer(ctx.app);
     const place = () =>

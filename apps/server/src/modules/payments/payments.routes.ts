@@ -17,6 +17,7 @@ import { DecimalId, VendorOrderParams } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SANDBOX_CARD_PATH } from '../../gateway/sandbox-gateway.routes.ts';
+import { refuseOtherIds } from '../../lib/http-error.ts';
 import { IdempotencyHeaders, idempotent } from '../../lib/idempotency.ts';
 import { consumerOf, requireConsumer } from '../consumers/consumer-auth.ts';
 import {
@@ -52,6 +53,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { vendorId, orderId } = request.params;
+      refuseOtherIds(request.body, { vendorId, orderId });
       // The gateway is reached at the address the app reached this server at.
       const formActionUrl = `${request.protocol}://${request.host}${SANDBOX_CARD_PATH}`;
       const consumer = consumerOf(request);
