@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { setNetworkListener } from '../../lib/api-client';
 import { AUTHORIZATION_HEADER, TIMESTAMP_HEADER } from '@venue/domain/request-signature';
 import { resetAlertedOnce } from '../../features/tracking/lib/alerted-once';
+import { FakeEventSource } from '../../features/tracking/test/fake-event-source';
 import { placedOrder, trackingFetch, trackingState } from '../../features/tracking/test/tracking-fixtures';
 import { renderApp } from '../../test/render-app';
 
@@ -349,5 +350,52 @@ describe('receipt email modal', () => {
       contact: { email: 'new@example.com' },
     });
     expect(screen.queryByRole('dialog', { name: 'Temporary problem!' })).toBeNull();
+  });
+});
+
+describe('wait order screen with the live order stream (GET /v1/order/{orderId}/events)', () => {
+  beforeEach(() => {
+    FakeEventSource.made = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  const stream = () => FakeEventSource.made.at(-1)!;
+  const opened = () => vi.waitFor(() => expect(FakeEventSource.made.length).toBeGreaterThan(0));
+
+  it("opens 'Pick up now' as soon as the stream says the order is ready, without waiting for a poll", async () => {
+    const server = serve(placedOrder());
+    renderApp(WAIT, trackingState());
+    await screen.findByTestId('queue-position');
+    await opened();
+    expect(new URL(stream().url).pathname).toBe('/v1/order/42/events');
+    expect(new URL(stream().url).searchParams.get('consumerId')).toBe('c-1');
+    await act(async () => {
+      stream().emit('order', JSON.stringify(placedOrder({ positionInQueue: 1, secsToServiceEstimate: 60 })));
+    });
+    await waitFor(() => expect(screen.getByTestId('queue-position').textContent).toBe('1'));
+    await act(async () => {
+      stream().emit('order', JSON.stringify(placedOrder({ orderStatus: 'PendingAlerted', positionInQueue: null })));
+    });
+    await screen.findByRole('dialog', { name: 'Pick up now' });
+    // One read on entry (spec §4), none since: the stream carried the rest, and was closed once the wait was over.
+    expect(server.orderReads()).toHaveLength(1);
+    expect(stream().closed).toBe(true);
+  });
+
+  it('reads no more while the stream is live, and polls every 5 s again once it drops', async () => {
+    const server = serve(placedOrder());
+    renderApp(WAIT, trackingState());
+    await screen.findByTestId('queue-position');
+    await waitFor(() => expect(server.orderReads()).toHaveLength(1));
+    await opened();
+    await act(async () => {
+      stream().emit('order', JSON.stringify(placedOrder()));
+    });
+    await elapse(20_000);
+    expect(server.orderReads()).toHaveLength(1);
+    await act(async () => {
+      stream().drop();
+    });
+    await untilReads(server, 2);
+    await untilReads(server, 3);
   });
 });

@@ -1,18 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch, useStore } from 'react-redux';
-import { waitEntryAction, waitOutcome } from '@venue/domain/order-status';
+import type { PlacedOrder } from '@venue/contract/order';
+import { isWaitOver, waitEntryAction, waitOutcome } from '@venue/domain/order-status';
 import { errorMessage } from '../../../lib/api-client';
 import { afterFirstPaint } from '../../../lib/first-paint';
 import type { SigningKey } from '../../../lib/request-signing';
 import { getPlacedOrder } from '../api/get-placed-order';
 import { sendAlertedOnce } from '../lib/alerted-once';
 import { POLLING_INTERVAL_MS, startOrderPolling } from '../lib/order-polling';
+import { followOrderStream, orderStreamsSupported } from '../lib/order-stream';
 import {
   orderDetailsReceived,
   orderFetchFailed,
   orderReceived,
   type PlacedOrderState,
 } from '../store/placed-order-slice';
+
+/** While the live stream is open the order is still read this often, in case the stream went quiet (ms). */
+export const LIVE_STREAM_CHECK_MS = 60_000;
 
 /**
  * Where the wait screen stands: still waiting; the order is ready ('pick-up' modal); a problem
@@ -36,9 +41,10 @@ export interface WaitForOrderInput {
 /**
  * Spec §4 wait screen: on entry with PendingAlerted the alerted call is sent and the pick-up modal
  * opens; with Cancelled or Serviced (or another finished status) it moves on at once. Otherwise it
- * polls every 5 s until PendingAlerted, Cancelled, Alerted or Serviced, keeping the store's placed
- * order fresh; polling continues after a network error and stops on any other, which opens
- * 'Temporary problem!'. `retry` starts polling again after that problem modal.
+ * follows the order (its live stream, else polling every 5 s) until PendingAlerted, Cancelled,
+ * Alerted or Serviced, keeping the store's placed order fresh. Polling continues after a network
+ * error and stops on any other, which opens 'Temporary problem!'; `retry` starts again after that
+ * problem modal.
  */
 export function useWaitForOrder({
   key,
@@ -71,47 +77,78 @@ export function useWaitForOrder({
       return;
     }
 
+    // The order arrives by its live stream while that is open, and by polling while it is not
+    // (lib/order-stream.ts); whichever sees the wait end first ends both.
+    let stopPolling: (() => void) | undefined;
+    let stopStream: (() => void) | undefined;
+    let over = false;
+    let live = false;
+    let lastHeard = 0;
+    const receive = (order: PlacedOrder): string => {
+      lastHeard = Date.now();
+      // Another order may have taken its place while the answer was on its way: keep that one.
+      if (store.getState().placedOrder.id !== orderId) return 'Waiting';
+      dispatch(orderReceived(order));
+      dispatch(
+        orderDetailsReceived({ id: order.id, paymentSummary: order.paymentSummary, serviceMode: order.serviceMode }),
+      );
+      return order.orderStatus;
+    };
+    const stopAll = () => {
+      over = true;
+      stopPolling?.();
+      stopStream?.();
+    };
+    const finish = (found: string) => {
+      if (over) return;
+      stopAll();
+      const outcome = waitOutcome(found);
+      if (outcome === 'pick-up') setState({ kind: 'pick-up', status: found });
+      else if (outcome === 'problem') setState({ kind: 'problem', cancelled: true });
+      else setState({ kind: 'move-on' });
+    };
+
     // The screen first shows the saved order; the first read waits until that has painted
     // (lib/first-paint.ts), so on a slow line it does not hold up the screen's code.
-    let stopPolling: (() => void) | undefined;
     const cancelStart = afterFirstPaint(() => {
+      if (signing && orderStreamsSupported()) {
+        stopStream = followOrderStream(signing, orderId, {
+          onOrder: (order) => {
+            if (over) return;
+            const found = receive(order);
+            if (isWaitOver(found)) finish(found);
+          },
+          onLiveChange: (value) => {
+            live = value;
+          },
+        });
+      }
       stopPolling = startOrderPolling(
         {
           fetchStatus: async (signal) => {
             if (!signing) throw new Error('The order cannot be read without the consumer key.');
             try {
-              const order = await getPlacedOrder(signing, vendorId, orderId, { background: true, signal });
-              // Another order may have taken its place while the answer was on its way: keep that one.
-              if (store.getState().placedOrder.id !== orderId) return 'Waiting';
-              dispatch(orderReceived(order));
-              dispatch(
-                orderDetailsReceived({
-                  id: order.id,
-                  paymentSummary: order.paymentSummary,
-                  serviceMode: order.serviceMode,
-                }),
-              );
-              return order.orderStatus;
+              return receive(await getPlacedOrder(signing, vendorId, orderId, { background: true, signal }));
             } catch (error) {
               // Polling stopped (the screen closed, or a retry began): nothing failed.
               if (!signal.aborted) dispatch(orderFetchFailed(errorMessage(error)));
               throw error;
             }
           },
-          onWaitOver: (found) => {
-            const outcome = waitOutcome(found);
-            if (outcome === 'pick-up') setState({ kind: 'pick-up', status: found });
-            else if (outcome === 'problem') setState({ kind: 'problem', cancelled: true });
-            else setState({ kind: 'move-on' });
+          onWaitOver: finish,
+          onError: () => {
+            stopAll();
+            setState({ kind: 'problem', cancelled: false });
           },
-          onError: () => setState({ kind: 'problem', cancelled: false }),
+          // A read now and then even while the stream is live, in case it went quiet without closing.
+          paused: () => live && Date.now() - lastHeard < LIVE_STREAM_CHECK_MS,
         },
         intervalMs,
       );
     });
     return () => {
       cancelStart();
-      stopPolling?.();
+      stopAll();
     };
   }, [dispatch, store, consumerId, hmacKey, vendorId, orderId, intervalMs, run]);
 

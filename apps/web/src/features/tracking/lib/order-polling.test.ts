@@ -158,4 +158,19 @@ describe('order polling (spec §4, §9)', () => {
     expect(isNetworkError(new ApiError('Server error', 500))).toBe(false);
     expect(isNetworkError('Network Error')).toBe(false);
   });
+
+  it('skips its reads while paused (the order is arriving live), and reads again at the next turn after', async () => {
+    const fetchStatus = answers();
+    let paused = false;
+    const stop = startOrderPolling({ fetchStatus, onWaitOver: vi.fn(), onError: vi.fn(), paused: () => paused });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchStatus).toHaveBeenCalledTimes(1);
+    paused = true;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchStatus).toHaveBeenCalledTimes(1);
+    paused = false;
+    await vi.advanceTimersByTimeAsync(POLLING_INTERVAL_MS);
+    expect(fetchStatus).toHaveBeenCalledTimes(2);
+    stop();
+  });
 });

@@ -21,6 +21,8 @@ export interface OrderPollingHandlers {
   onWaitOver: (status: string) => void;
   /** a read failed with something other than a network error; polling has stopped */
   onError: (error: unknown) => void;
+  /** asked at each turn: true skips this read (the order is arriving by its live stream) */
+  paused?: () => boolean;
 }
 
 /**
@@ -38,6 +40,10 @@ export function startOrderPolling(
   const reads = new AbortController();
 
   const poll = async () => {
+    if (handlers.paused?.()) {
+      timer = setTimeout(poll, intervalMs);
+      return;
+    }
     try {
       const status = await handlers.fetchStatus(reads.signal);
       if (stopped) return;
