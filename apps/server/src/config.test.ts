@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, parseConfig } from './config.ts';
+import { REPO_ROOT, parseConfig, TRUST_ALL_REFUSED } from './config.ts';
 
 describe('server settings', () => {
   it('defaults to the architecture page values', () => {
@@ -60,13 +60,31 @@ describe('server settings', () => {
       kitchenSimulator: false,
       rateLimitMax: 50,
       opsSignInLimit: 5,
-      trustProxy: true,
+      trustProxy: 1,
       logLevel: 'warn',
       publicUrl: 'http://localhost:8080',
     });
     expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(parseConfig({ TRUST_PROXY: '10.0.0.1' }).trustProxy).toBe('10.0.0.1');
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.1' }).trustProxy).toEqual(['10.0.0.1']);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
+    expect(parseConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
     expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('refuses TRUST_PROXY values that would trust every hop, or that name no proxy', () => {
+    for (const value of ['true', 'on', 'TRUE', 'all', '*']) {
+      expect(() => parseConfig({ TRUST_PROXY: value }), value).toThrow(TRUST_ALL_REFUSED);
+    }
+    for (const value of ['proxy.example.com', '10.0.0.1/33', '10.0.0.1,', '1.2.3']) {
+      expect(() => parseConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: not a number of hops/);
+    }
   });
 
   it('shares counts through Redis only when REDIS_URL is a redis:// or rediss:// URL', () => {

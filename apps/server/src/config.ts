@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { isAbsolute, join, resolve } from 'node:path';
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -14,16 +15,46 @@ const POSTGRES_URL = /^postgres(ql)?:\/\//;
 
 const onOff = z.enum(['on', 'off']).transform((value) => value === 'on');
 
-/** `1`/`true` trusts the proxy in front; a number is a hop count; anything else is a list of proxy addresses. */
+/** An address or CIDR range of a trusted proxy, or one of proxy-addr's named ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies in front of the server to believe about the client's address (X-Forwarded-For):
+ * `off` (none: the connection's address is the client); a number, how many proxy hops to trust
+ * (1 = the one proxy in front, which appends the address it saw, so whatever a client wrote
+ * further left is never used); or a comma-separated list of proxy addresses or CIDR ranges.
+ * "Trust every hop" is refused: with it any client names its own address (docs/decisions/004-rate-limits.md).
+ */
+export const TRUST_ALL_REFUSED =
+  'trusting every hop lets any client choose its address: set the number of proxies in front (1 for one), or their addresses';
 const trustProxy = z
   .string()
   .trim()
-  .transform((value): boolean | number | string => {
+  .transform((value, ctx): false | number | string[] => {
     const lower = value.toLowerCase();
-    if (lower === '' || lower === '0' || lower === 'false') return false;
-    if (lower === '1' || lower === 'true') return true;
+    if (lower === '' || lower === '0' || lower === 'false' || lower === 'off') return false;
     if (/^\d+$/.test(lower)) return Number(lower);
-    return value;
+    if (['true', 'on', 'yes', 'all', '*'].includes(lower)) {
+      ctx.addIssue({ code: 'custom', message: TRUST_ALL_REFUSED });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not a number of hops, nor proxy addresses or CIDR ranges: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
   });
 
 const EnvSchema = z.object({
@@ -83,7 +114,8 @@ export interface Config {
   staffDist: string;
   /** requests per minute per client address; loopback is exempt */
   rateLimitMax: number;
-  trustProxy: boolean | number | string;
+  /** proxy hops to trust, or the trusted proxies' addresses; false: none */
+  trustProxy: false | number | string[];
   /** failed operations sign-ins per client address and minute before the admin token is refused there */
   opsSignInLimit: number;
   /** Redis shared by every node for rate limits and failed sign-ins; null = counted per process */

@@ -292,6 +292,9 @@ const SWEEP_HEADERS: readonly (readonly [string, string])[] = [
   ['if-none-match', '"x", W/"y", *'],
   ['accept-encoding', 'gzip;q=NaN, br;q=-1, *;q=1e309'],
   ['accept', 'image/*;q=2, */*;q=-1'],
+  // A client posing as loopback (rate-limit exempt) or as a proxy.
+  ['x-forwarded-for', '127.0.0.1'],
+  ['forwarded', 'for=127.0.0.1;proto=https'],
 ];
 
 /** The sweep's ways of sending a signed route's request without a valid signature. */

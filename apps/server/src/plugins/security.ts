@@ -23,6 +23,20 @@ export function isLoopback(ip: string): boolean {
   return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.') || ip === 'localhost';
 }
 
+/** Headers by which a proxy (or a client pretending to be one) names another client. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+
+/**
+ * A caller on this host itself: the connection comes from loopback and carries no forwarding
+ * header. Judged on the connection, never on `request.ip`: behind a proxy on the same host every
+ * connection is loopback but the customers are not, and with TRUST_PROXY a client could otherwise
+ * write `X-Forwarded-For: 127.0.0.1` and be exempt.
+ */
+export function isLocalCaller(request: FastifyRequest): boolean {
+  const address = request.raw.socket?.remoteAddress ?? '';
+  return isLoopback(address) && FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
+}
+
 const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: true,
@@ -80,7 +94,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config, red
     global: true,
     max: config.rateLimitMax,
     timeWindow: '1 minute',
-    allowList: (request: FastifyRequest) => isLoopback(request.ip),
+    allowList: (request: FastifyRequest) => isLocalCaller(request),
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
   });
 
