@@ -8,6 +8,8 @@ import { eventually, visible } from './support/ui.ts';
 // A request the network swallows (no answer, no error) must not stop the wait screen's polling for
 // good: the app's API client gives up on a call after its timeout (15 s, apps/web/src/lib/
 // api-client.ts), which counts as a 'Network Error', and spec §4 polling carries on after those.
+// Polling is what the wait screen falls back to when the order's live stream cannot be had, so
+// here the network refuses the stream too.
 
 const LONG_TEST_MS = 300_000;
 /** The app's timeout for an ordinary call. */
@@ -18,6 +20,8 @@ const POLLING_INTERVAL_MS = 5_000;
 const HELD_READS = 2;
 
 const ORDER_READ = /\/v1\/vendor\/\d+\/order\/\d+$/;
+/** GET /v1/order/{orderId}/events, the order's live stream */
+const ORDER_STREAM = /\/v1\/order\/\d+\/events/;
 const isOrderRead = (request: Request) =>
   request.method() === 'GET' && ORDER_READ.test(new URL(request.url()).pathname);
 
@@ -45,6 +49,7 @@ describe('a request that never answers (customer trust: no timeout on API calls)
     "the wait screen's order reads are held open: polling goes on, and 'Pick up now' still appears",
     async () => {
       const page = await suite.newPage();
+      await page.route(ORDER_STREAM, (route) => route.abort('connectionrefused'));
       const order = await payForOrder(page, GRILL, { label: 'Held Read Customer' });
 
       const reads = watchReadsInFlight(page);

@@ -103,11 +103,8 @@ describe('tracking after payment, multi-vendor build (spec §2 Wait order, Alert
       await setPageInView(first, false);
 
       await moveOrder(suite.server, GRILL.id, a.id, 'PendingAlerted');
-      const marked = Date.now();
 
-      // The second customer's next read finds one order fewer ahead, and the screen shows it.
-      const nextRead = await reads.after(marked + 250);
-      expect(nextRead.positionInQueue, 'the first read after the first order was made ready').toBe(1);
+      // The second customer's screen shows one order fewer ahead (its live stream says so, or the next read).
       expect(
         await eventually(
           () => testIdText(second, 'queue-position'),
