@@ -49,6 +49,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { SandboxGateway } from './gateway/sandbox-gateway.ts';
 import { SANDBOX_GATEWAY_PREFIX, sandboxGatewayRoutes } from './gateway/sandbox-gateway.routes.ts';
+import { serverTimeoutOptions, type ServerTimeouts } from './lib/server-timeouts.ts';
 import { redactUrl } from './lib/redact.ts';
 import { closeRedis, connectRedis } from './lib/redis.ts';
 import { RedisSignInFailureStore } from './ops/sign-in-failures.ts';
@@ -89,6 +90,8 @@ export interface BuildAppOptions {
   /** event stream limits and heartbeat (tests shorten them) */
   eventStreams?: Partial<EventStreamSettings>;
   orderStreams?: Partial<OrderStreamSettings>;
+  /** how long the server waits for slow clients (tests shorten them) */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 export const API_PREFIX = '/v1';
@@ -123,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Ids are short; long path segments are always a mistake or a probe.
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 256 * 1024,
+    // Slow clients cannot hold connections (lib/server-timeouts.ts); event streams stay open.
+    ...serverTimeoutOptions(options.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompilerWithoutNul);
