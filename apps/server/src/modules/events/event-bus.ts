@@ -1,6 +1,6 @@
 /**
  * The one path of operations events, in every process: a change is committed, then `publish`
- * appends its event to `ops_events` (the data read under the log's lock, see events.repository.ts)
+ * appends its event to `ops_events` (the data read under its subject's lock, see events.repository.ts)
  * and every process delivers the new rows, in id order, to its subscribers.
  *
  * How a process learns of new rows: with SQLite (one process) its own publish says so; with
@@ -24,7 +24,7 @@ import {
   isPostgres,
   listEventsAfter,
   listVendorEvents,
-  lockEventLog,
+  lockEventSubject,
   trimEvents,
   type EventRow,
 } from './events.repository.ts';
@@ -163,7 +163,7 @@ export class EventBus implements EventPublisher {
       await this.start();
       const now = this.options.clock();
       const event = await this.db.transaction().execute(async (trx) => {
-        await lockEventLog(trx);
+        await lockEventSubject(trx, subjectOf(draft));
         const data = await draft.data(trx);
         if (data === null || data === undefined) return null;
         return insertEvent(trx, {
@@ -267,6 +267,10 @@ export class EventBus implements EventPublisher {
 }
 
 const vendorTopic = (vendorId: number) => `vendor:${vendorId}`;
+
+/** What an event is about: its order, or else its vendor (the vendor's switches, its menu items). */
+const subjectOf = (draft: EventDraft) =>
+  draft.orderId != null ? `order:${draft.orderId}` : `${draft.type}:vendor:${draft.vendorId}`;
 
 function toBusEvent(row: EventRow): BusEvent {
   return {

@@ -2,8 +2,9 @@
  * SQL for the operations event log (`ops_events`). Ids must reach readers in the order they were
  * given: a reader that has seen id N never asks for anything at or below N again. PostgreSQL hands
  * out identity values when rows are inserted, not when they commit, so two writers could commit
- * ids 11 and 10 in that order; the event transaction therefore takes one advisory lock first, which
- * makes id order commit order. SQLite has one writer at a time, so its ids are in commit order.
+ * ids 11 and 10 in that order; the insert therefore takes one advisory lock first, held until its
+ * transaction commits, which makes id order commit order. SQLite has one writer at a time, so its
+ * ids are in commit order.
  */
 import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, OpsEventsTable } from '../../db/schema.ts';
@@ -13,7 +14,7 @@ export type EventRow = Selectable<OpsEventsTable>;
 
 /** The PostgreSQL channel every server process LISTENs on; the payload is the new event's id. */
 export const EVENTS_CHANNEL = 'ops_events';
-/** The advisory lock serialising event writers (any fixed number; 'opse' in ASCII). */
+/** The advisory lock serialising event inserts (any fixed number; 'opse' in ASCII). */
 const EVENT_LOG_LOCK = 0x6f707365;
 
 export function isPostgres(db: Db): boolean {
@@ -21,19 +22,40 @@ export function isPostgres(db: Db): boolean {
 }
 
 /**
- * Holds the event log's writer lock until the transaction ends. Taken before the event's data is
- * read, so of two events about one order the later id always carries the later state.
+ * Holds a lock on one subject's events (an order, a vendor's switches, its menu items) until the
+ * transaction ends. Taken before the event's data is read, so of two events about one thing the
+ * later id always carries the later state; events about different things do not wait for each
+ * other. (Two-key advisory locks, a space apart from the log's one-key lock; subjects whose hashes
+ * collide only wait for each other.)
  */
-export async function lockEventLog(trx: Transaction<Database>): Promise<void> {
-  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${EVENT_LOG_LOCK})`.execute(trx);
+export async function lockEventSubject(trx: Transaction<Database>, subject: string): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${EVENT_LOG_LOCK}, hashtext(${subject}))`.execute(trx);
 }
 
-/** Appends an event; on PostgreSQL every listening process is told its id when the transaction commits. */
+/**
+ * Appends an event. On PostgreSQL one statement takes the log's lock, inserts and NOTIFYs (every
+ * listening process is told the id when the transaction commits): the lock that serialises every
+ * event writer of every process is held only from this statement to the commit, not while the
+ * event's data is read.
+ */
 export async function insertEvent(trx: Transaction<Database>, row: Omit<EventRow, 'id'>): Promise<EventRow> {
-  const { id } = await trx.insertInto('ops_events').values(row).returning('id').executeTakeFirstOrThrow();
-  const event = { ...row, id: Number(id) };
-  if (isPostgres(trx)) await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(event.id)})`.execute(trx);
-  return event;
+  if (!isPostgres(trx)) {
+    const { id } = await trx.insertInto('ops_events').values(row).returning('id').executeTakeFirstOrThrow();
+    return { ...row, id: Number(id) };
+  }
+  // The lock is taken before the row (and its id) is made: the insert reads from `locked`.
+  const result = await sql<{ id: number }>`
+    with locked as (select pg_advisory_xact_lock(${EVENT_LOG_LOCK}::bigint)),
+    inserted as (
+      insert into ops_events (vendor_id, order_id, type, data, created_at)
+      select ${row.vendor_id}::integer, ${row.order_id}::integer, ${row.type}::text, ${row.data}::text, ${row.created_at}::bigint
+      from locked
+      returning id
+    )
+    select id, pg_notify(${EVENTS_CHANNEL}, id::text) from inserted`.execute(trx);
+  const id = result.rows[0]?.id;
+  if (id === undefined) throw new Error('ops_events: the insert answered no id');
+  return { ...row, id: Number(id) };
 }
 
 /** Events of every vendor after an id, oldest first (what a process has not delivered yet). */

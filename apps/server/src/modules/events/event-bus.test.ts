@@ -1,0 +1,113 @@
+/**
+ * The event log under concurrent writers (docs/decisions/018-ops-events.md and docs/decisions/022-postgres-checkout.md):
+ * ids reach readers in commit order, so none is skipped, and of two events about one thing the
+ * later id carries the later state — while writers about different things do not wait for each
+ * other to read their data.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { databases } from '../../test/databases.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { EventBus, type BusEvent } from './event-bus.ts';
+
+const VENDOR = 1;
+const quiet = { warn: () => undefined };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(databases)('the event bus on $name', (database) => {
+  let handle: DatabaseHandle & { dispose(): Promise<void> };
+  const buses: EventBus[] = [];
+  const newBus = () => {
+    const bus = new EventBus(handle.db, {
+      clock: () => Date.now(),
+      log: quiet,
+      createSessionClient: handle.createSessionClient,
+    });
+    buses.push(bus);
+    return bus;
+  };
+
+  beforeAll(async () => {
+    handle = await database.create();
+  });
+  afterAll(async () => {
+    for (const bus of buses) await bus.close();
+    await handle?.dispose();
+  });
+
+  it('delivers every event of many concurrent writers, in id order, to a reader', async () => {
+    // PostgreSQL: two writing processes and a third that reads (through LISTEN); SQLite is one process.
+    const reader = newBus();
+    const [writerA, writerB] = database.name === 'postgres' ? [newBus(), newBus()] : [reader, reader];
+    await Promise.all([writerA.start(), writerB.start(), reader.start()]);
+    const seen: BusEvent[] = [];
+    const unsubscribe = reader.subscribe(VENDOR, (event) => seen.push(event));
+    const COUNT = 120;
+    await Promise.all(
+      Array.from({ length: COUNT }, (_, i) =>
+        (i % 2 ? writerA : writerB).publish({
+          vendorId: VENDOR,
+          orderId: 1_000 + i,
+          type: 'order',
+          // A little reading time, so writers overlap.
+          data: async (db) => {
+            await db.selectFrom('ops_events').select('id').limit(1).execute();
+            return { i };
+          },
+        }),
+      ),
+    );
+    for (let waited = 0; seen.length < COUNT && waited < 10_000; waited += 50) await sleep(50);
+    unsubscribe();
+    const stored = await handle.db.selectFrom('ops_events').select('id').orderBy('id').execute();
+    expect(stored).toHaveLength(COUNT);
+    expect(seen.map((event) => event.id)).toEqual(stored.map((row) => Number(row.id)));
+  });
+
+  it('gives the later of two events about one order the later state, however the writers race', async () => {
+    const bus = newBus();
+    await bus.start();
+    const ORDER = 77;
+    const auditCount = async (db: typeof handle.db) =>
+      Number(
+        (
+          await db
+            .selectFrom('audit_log')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('entity_id', '=', 'event-bus-test')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const publishing: Promise<void>[] = [];
+    for (let i = 1; i <= 30; i += 1) {
+      await recordAudit(handle.db, {
+        at: Date.now(),
+        actor: 'system',
+        action: 'test.step',
+        entity: 'order',
+        entityId: 'event-bus-test',
+        details: { i },
+      });
+      // Not awaited: the events of one order race each other.
+      publishing.push(
+        bus.publish({
+          vendorId: VENDOR,
+          orderId: ORDER,
+          type: 'order',
+          data: async (db) => ({ step: await auditCount(db) }),
+        }),
+      );
+    }
+    await Promise.all(publishing);
+    const rows = await handle.db
+      .selectFrom('ops_events')
+      .select(['id', 'data'])
+      .where('order_id', '=', ORDER)
+      .orderBy('id')
+      .execute();
+    const steps = rows.map((row) => (JSON.parse(row.data) as { step: number }).step);
+    expect(steps).toHaveLength(30);
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
+    expect(steps.at(-1)).toBe(30);
+  });
+});
