@@ -20,6 +20,7 @@ import { bumpMenuVersion } from '../menu/menu.repository.ts';
 import { publishMenuItemsChanged } from '../menu/menu.service.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
 import {
+  countQueuedBefore,
   findOrder,
   listConsumerNames,
   listDueScheduledOrders,
@@ -69,8 +70,17 @@ export async function toOpsOrders(db: Kysely<Database>, rows: OrderRow[], nowMs:
   ]);
   const nameOf = new Map(names.map((n) => [n.id, n.full_name]));
   const queues = new Map<number, { positions: Map<number, number>; pace: Awaited<ReturnType<typeof vendorPace>> }>();
-  for (const vendorId of new Set(rows.filter((r) => r.order_status === 'Waiting').map((r) => r.vendor_id))) {
-    const [positions, pace] = await Promise.all([waitingPositions(db, vendorId), vendorPace(db, vendorId, nowMs)]);
+  const waiting = rows.filter((r) => r.order_status === 'Waiting');
+  for (const vendorId of new Set(waiting.map((r) => r.vendor_id))) {
+    const own = waiting.filter((r) => r.vendor_id === vendorId);
+    // One order (an event's): count the orders ahead of it rather than read the whole queue.
+    const one = own.length === 1 && own[0]!.time_queued !== null ? own[0]! : null;
+    const [positions, pace] = await Promise.all([
+      one
+        ? countQueuedBefore(db, vendorId, one.time_queued!, one.id).then((ahead) => new Map([[one.id, ahead + 1]]))
+        : waitingPositions(db, vendorId),
+      vendorPace(db, vendorId, nowMs),
+    ]);
     queues.set(vendorId, { positions, pace });
   }
   return rows.map((row) => {
@@ -318,7 +328,6 @@ export async function markAlerted(
   const order = await requireOwnOrder(db, consumer, orderId, vendorId);
   if (NOT_READY.includes(order.order_status as OrderStatus)) throw conflict(NOT_READY_MESSAGE);
   const moved = await updateOrderIfStatus(db, orderId, 'PendingAlerted', {
-
     order_status: 'Alerted',
     time_alerted: nowMs,
     updated_at: nowMs,

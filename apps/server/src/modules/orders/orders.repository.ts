@@ -1,5 +1,5 @@
 /** SQL for placed orders, their lines, and the vendor queue. */
-import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -11,6 +11,58 @@ export function insertOrder(db: Db, row: Insertable<OrdersTable>) {
 export function insertOrderItems(db: Db, rows: Insertable<OrderItemsTable>[]) {
   if (rows.length === 0) return Promise.resolve();
   return db.insertInto('order_items').values(rows).execute();
+}
+
+/**
+ * Inserts an order and its lines at once; answers the order's id. On PostgreSQL that is one
+ * statement (atomic by itself: one round trip instead of BEGIN, two inserts and COMMIT); SQLite
+ * runs the two inserts in a transaction. Lines get their ids in the order given.
+ */
+export async function insertOrderWithItems(
+  db: Kysely<Database>,
+  row: Insertable<OrdersTable>,
+  items: Array<Omit<Insertable<OrderItemsTable>, 'order_id'>>,
+): Promise<number> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter) || items.length === 0) {
+    return db.transaction().execute(async (trx) => {
+      const { id } = await insertOrder(trx, row);
+      await insertOrderItems(
+        trx,
+        items.map((item) => ({ ...item, order_id: id })),
+      );
+      return id;
+    });
+  }
+  const column = <K extends keyof (typeof items)[number]>(key: K) => items.map((item) => item[key] ?? null);
+  const result = await db
+    .with('new_order', (qb) => qb.insertInto('orders').values(row).returning('id'))
+    .insertInto('order_items')
+    .columns([
+      'order_id',
+      'menu_item_id',
+      'parent_item_id',
+      'modifier_id',
+      'name',
+      'item_type',
+      'quantity',
+      'per_item_minor',
+      'price_minor',
+      'note',
+    ])
+    .expression(
+      sql`select new_order.id, line.menu_item_id, line.parent_item_id, line.modifier_id, line.name, line.item_type,
+          line.quantity, line.per_item_minor, line.price_minor, line.note
+        from new_order, unnest(
+          ${column('menu_item_id')}::integer[], ${column('parent_item_id')}::integer[], ${column('modifier_id')}::integer[],
+          ${column('name')}::text[], ${column('item_type')}::text[], ${column('quantity')}::integer[],
+          ${column('per_item_minor')}::integer[], ${column('price_minor')}::integer[], ${column('note')}::text[]
+        ) with ordinality as line(menu_item_id, parent_item_id, modifier_id, name, item_type, quantity, per_item_minor,
+          price_minor, note, position)
+        order by line.position`,
+    )
+    .returning('order_id')
+    .executeTakeFirstOrThrow();
+  return result.order_id;
 }
 
 export function findOrder(db: Db, orderId: number) {
@@ -78,6 +130,23 @@ export async function takeStock(db: Db, vendorId: number, itemId: number, count:
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * The order's item lines that draw on counted stock, summed by menu item, with the item's name:
+ * what paying must take from stock (items not counted are left out).
+ */
+export function listCountedItemCounts(db: Db, orderId: number, vendorId: number) {
+  return db
+    .selectFrom('order_items')
+    .innerJoin('menu_items', 'menu_items.id', 'order_items.menu_item_id')
+    .select(['menu_items.id', 'menu_items.name', sql<number>`sum(order_items.quantity)`.as('count')])
+    .where('order_items.order_id', '=', orderId)
+    .where('order_items.parent_item_id', 'is', null)
+    .where('menu_items.vendor_id', '=', vendorId)
+    .where('menu_items.current_inventory', 'is not', null)
+    .groupBy(['menu_items.id', 'menu_items.name'])
+    .execute();
+}
+
 /** Whether any item line of the order draws on counted stock. */
 export function countedItems(db: Db, vendorId: number, itemIds: number[]) {
   if (itemIds.length === 0) return Promise.resolve([]);
@@ -129,6 +198,27 @@ export function listRecentServiceSamples(db: Db, vendorId: number, sinceMs: numb
     .orderBy('time_ready', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** What queueing a paid order needs of its vendor, in one query: its time to service and how many orders wait there. */
+export async function findQueueFacts(
+  db: Db,
+  vendorId: number,
+): Promise<{ ttsMs: number; waiting: number } | undefined> {
+  const row = await db
+    .selectFrom('vendors')
+    .select((eb) => [
+      'tts_ms',
+      eb
+        .selectFrom('orders')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('orders.vendor_id', '=', vendorId)
+        .where('orders.order_status', '=', 'Waiting')
+        .as('waiting'),
+    ])
+    .where('id', '=', vendorId)
+    .executeTakeFirst();
+  return row && { ttsMs: Number(row.tts_ms), waiting: Number(row.waiting ?? 0) };
 }
 
 export function findVendorTts(db: Db, vendorId: number) {

@@ -28,14 +28,11 @@ import {
 } from '../order-payment/order-payment.service.ts';
 import {
   countQueuedBefore,
-  countWaiting,
   findConsumerOrder,
   findOrderByIdempotencyKey,
   findVendorTts,
-  insertOrder,
-  insertOrderItems,
+  insertOrderWithItems,
   listRecentServiceSamples,
-  updateOrderIfStatus,
 } from './orders.repository.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -80,8 +77,16 @@ export function summaryWithDiscount(row: OrderRow): PaymentSummary {
   };
 }
 
-/** The vendor's pace, learnt from its recent ready orders (its stated time to service until there are enough). */
-export async function vendorPace(db: Db, vendorId: number, nowMs: number, ttsMs?: number): Promise<QueuePace> {
+/**
+ * The vendor's pace, learnt from its recent ready orders (its stated time to service until there
+ * are enough). The time to service is read here unless given (or being read alongside).
+ */
+export async function vendorPace(
+  db: Db,
+  vendorId: number,
+  nowMs: number,
+  ttsMs?: number | Promise<number>,
+): Promise<QueuePace> {
   const [samples, tts] = await Promise.all([
     listRecentServiceSamples(db, vendorId, nowMs - RECENT_WINDOW_MS, RECENT_SAMPLE_SIZE),
     ttsMs ?? findVendorTts(db, vendorId).then((vendor) => Number(vendor?.tts_ms ?? 0)),
@@ -237,31 +242,26 @@ export async function placeOrder(
   };
   let orderId: number;
   try {
-    orderId = await db.transaction().execute(async (trx) => {
-      const { id } = await insertOrder(trx, values);
-      await insertOrderItems(
-        trx,
-        priced.order.lines.map((line, index) => {
-          const isCharge = isServiceCharge(line);
-          const isModifier = line.parentItemId !== null;
-          const note =
-            !isCharge && !isModifier ? (input.orderItems[itemIndex(priced.order, index)]?.note ?? null) : null;
-          return {
-            order_id: id,
-            menu_item_id: isCharge || isModifier ? null : line.id,
-            parent_item_id: line.parentItemId,
-            modifier_id: isModifier ? line.id : null,
-            name: line.name,
-            item_type: line.itemType,
-            quantity: line.quantity,
-            per_item_minor: line.perItemMinor,
-            price_minor: line.priceMinor,
-            note,
-          };
-        }),
-      );
-      return id;
-    });
+    orderId = await insertOrderWithItems(
+      db,
+      values,
+      priced.order.lines.map((line, index) => {
+        const isCharge = isServiceCharge(line);
+        const isModifier = line.parentItemId !== null;
+        const note = !isCharge && !isModifier ? (input.orderItems[itemIndex(priced.order, index)]?.note ?? null) : null;
+        return {
+          menu_item_id: isCharge || isModifier ? null : line.id,
+          parent_item_id: line.parentItemId,
+          modifier_id: isModifier ? line.id : null,
+          name: line.name,
+          item_type: line.itemType,
+          quantity: line.quantity,
+          per_item_minor: line.perItemMinor,
+          price_minor: line.priceMinor,
+          note,
+        };
+      }),
+    );
   } catch (error) {
     // Two requests with the same key at once: the unique index lets one in; answer its order.
     if (options.idempotencyKey) {
@@ -314,40 +314,30 @@ export async function getOrder(
   return toPlacedOrder(db, await requireOwnOrder(db, consumer, orderId, vendorId), nowMs);
 }
 
+/** What queueing a paid order needs of its vendor (read before the payment's transaction). */
+export interface QueueFacts {
+  ttsMs: number;
+  /** orders Waiting at the vendor now */
+  waiting: number;
+  pace: QueuePace;
+}
+
 /**
- * Queues a paid order at once: Scheduled when the requested time is later than now plus the
- * vendor's time to service, else Waiting behind the orders already waiting. Only a Paid order
- * moves, so a retried payment update can never queue it twice. Answers the status it was given.
+ * How a paid order is queued at once: Scheduled when the requested time is later than now plus
+ * the vendor's time to service, else Waiting behind the orders already waiting. The payment's
+ * transaction writes these changes with the Pending → paid move itself (one UPDATE that only a
+ * Pending order passes, so a retried payment update can never queue it twice).
  */
-export async function queuePaidOrder(
-  trx: Db,
-  order: OrderRow,
-  ttsMs: number,
-  nowMs: number,
-): Promise<'Scheduled' | 'Waiting'> {
-  const scheduled = order.requested_service_time !== null && order.requested_service_time > nowMs + ttsMs;
-  if (scheduled) {
-    await updateOrderIfStatus(trx, order.id, 'Paid', {
-      order_status: 'Scheduled',
-      claim_ticket: claimTicket(order.id),
-      time_queued: nowMs,
-      time_service_estimated: order.requested_service_time,
-      updated_at: nowMs,
-    });
-    return 'Scheduled';
-  }
-  const [{ waiting }, pace] = await Promise.all([
-    countWaiting(trx, order.vendor_id),
-    vendorPace(trx, order.vendor_id, nowMs, ttsMs),
-  ]);
-  await updateOrderIfStatus(trx, order.id, 'Paid', {
-    order_status: 'Waiting',
+export function queuedChanges(order: OrderRow, facts: QueueFacts, nowMs: number) {
+  const scheduled = order.requested_service_time !== null && order.requested_service_time > nowMs + facts.ttsMs;
+  return {
+    order_status: scheduled ? ('Scheduled' as const) : ('Waiting' as const),
     claim_ticket: claimTicket(order.id),
     time_queued: nowMs,
-    time_service_estimated: estimateReadyAt({ queuedAt: nowMs, position: Number(waiting) + 1, nowMs, pace }),
-    updated_at: nowMs,
-  });
-  return 'Waiting';
+    time_service_estimated: scheduled
+      ? order.requested_service_time
+      : estimateReadyAt({ queuedAt: nowMs, position: facts.waiting + 1, nowMs, pace: facts.pace }),
+  };
 }
 
 /** The order number shown to staff: short, and unique because it is the order id. */

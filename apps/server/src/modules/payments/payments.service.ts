@@ -27,15 +27,20 @@ import { bumpMenuVersion } from '../menu/menu.repository.ts';
 import { publishMenuItemsChanged } from '../menu/menu.service.ts';
 import { findVendorRow } from '../vendors/vendors.repository.ts';
 import {
-  countedItems,
   findOrder,
-  findVendorTts,
-  listItemCounts,
+  findQueueFacts,
+  listCountedItemCounts,
   takeStock,
   updateOrderIfStatus,
 } from '../orders/orders.repository.ts';
 import { publishOrderChanged } from '../orders/fulfilment.service.ts';
-import { queuePaidOrder, requireOwnOrder, type OrderRow } from '../orders/orders.service.ts';
+import {
+  queuedChanges,
+  requireOwnOrder,
+  vendorPace,
+  type OrderRow,
+  type QueueFacts,
+} from '../orders/orders.service.ts';
 import { findPayment, insertPayment, listUnsettledCardPayments, updatePaymentIfStatus } from './payments.repository.ts';
 
 export interface PaymentDeps {
@@ -216,6 +221,10 @@ async function applyCharge(
   let stockTaken: number[] = [];
   /** the status this request queued the order with; null when another request settled the payment first */
   let queuedAs: string | null = null;
+  // Read before the transaction, so it holds its connection (and the order's row) for fewer round
+  // trips: the queue as it stands is all an estimate needs (inside the transaction it was read
+  // with the same READ COMMITTED view of other payers' orders).
+  const queue = await readQueueFacts(db, order.vendor_id, now);
   try {
     await db.transaction().execute(async (trx) => {
       const moved = await updatePaymentIfStatus(trx, payment.id, 'Initiated', {
@@ -226,30 +235,21 @@ async function applyCharge(
         updated_at: now,
       });
       if (!moved) return; // another request settled it first
-      const paid = await updateOrderIfStatus(trx, order.id, 'Pending', {
-        order_status: 'Paid',
-        paid_at: now,
-        updated_at: now,
-      });
+      // Pending → queued (Waiting or Scheduled) in one UPDATE that only a Pending order passes.
+      const changes = queuedChanges(order, queue, now);
+      const paid = await updateOrderIfStatus(trx, order.id, 'Pending', { ...changes, paid_at: now, updated_at: now });
       if (paid !== 1) throw new OrderNotPending();
-      const counts = await listItemCounts(trx, order.id);
-      const counted = await countedItems(
-        trx,
-        order.vendor_id,
-        counts.map((c) => c.menu_item_id).filter((id): id is number => id !== null),
-      );
-      const countedIds = new Set(counted.map((c) => c.id));
+      const counted = await listCountedItemCounts(trx, order.id, order.vendor_id);
       const short: Array<{ id: number; name: string }> = [];
-      for (const { menu_item_id: itemId, count } of counts) {
-        if (itemId === null || !countedIds.has(itemId)) continue;
-        if (!(await takeStock(trx, order.vendor_id, itemId, Number(count)))) {
-          short.push(counted.find((c) => c.id === itemId) ?? { id: itemId, name: String(itemId) });
+      for (const item of counted) {
+        if (!(await takeStock(trx, order.vendor_id, item.id, Number(item.count)))) {
+          short.push({ id: item.id, name: item.name });
         }
       }
       if (short.length > 0) throw new SoldOut(short);
-      if (countedIds.size > 0) {
+      if (counted.length > 0) {
         await bumpMenuVersion(trx, order.vendor_id);
-        stockTaken = [...countedIds];
+        stockTaken = counted.map((item) => item.id);
       }
       if (order.coupon_code) {
         const used = await trx
@@ -260,9 +260,6 @@ async function applyCharge(
           .executeTakeFirst();
         if (Number(used.numUpdatedRows) !== 1) throw new CouponUsedUp();
       }
-      const vendor = await findVendorTts(trx, order.vendor_id);
-      const paidOrder = { ...order, order_status: 'Paid', paid_at: now, updated_at: now };
-      queuedAs = await queuePaidOrder(trx, paidOrder, Number(vendor?.tts_ms ?? 0), now);
       await recordAudit(trx, {
         at: now,
         actor: 'system',
@@ -271,6 +268,7 @@ async function applyCharge(
         entityId: String(order.id),
         details: { paymentId: payment.id, method: payment.method, amountMinor: charge.amountMinor },
       });
+      queuedAs = changes.order_status;
     });
   } catch (error) {
     if (!(error instanceof SoldOut || error instanceof CouponUsedUp || error instanceof OrderNotPending)) throw error;
@@ -321,6 +319,21 @@ async function applyCharge(
   if (after.payment.status === 'Succeeded') return outcome(after.payment, after.order, 1, [RESULT_MESSAGES[1]!]);
   if (after.payment.status === 'Refunded') throw conflict(after.payment.message ?? ALREADY_PAID_MESSAGE);
   return outcome(after.payment, after.order, charge.resultCode, []);
+}
+
+/** The vendor's time to service, waiting orders and pace: two queries, side by side. */
+async function readQueueFacts(db: Kysely<Database>, vendorId: number, nowMs: number): Promise<QueueFacts> {
+  const reading = findQueueFacts(db, vendorId);
+  const [facts, pace] = await Promise.all([
+    reading,
+    vendorPace(
+      db,
+      vendorId,
+      nowMs,
+      reading.then((f) => f?.ttsMs ?? 0),
+    ),
+  ]);
+  return { ttsMs: facts?.ttsMs ?? 0, waiting: facts?.waiting ?? 0, pace };
 }
 
 /**
