@@ -50,7 +50,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { SandboxGateway } from './gateway/sandbox-gateway.ts';
 import { SANDBOX_GATEWAY_PREFIX, sandboxGatewayRoutes } from './gateway/sandbox-gateway.routes.ts';
 import { serverTimeoutOptions, type ServerTimeouts } from './lib/server-timeouts.ts';
-import { redactUrl } from './lib/redact.ts';
+import { redactLogLine, redactUrl } from './lib/redact.ts';
 import { closeRedis, connectRedis } from './lib/redis.ts';
 import { RedisSignInFailureStore } from './ops/sign-in-failures.ts';
 
@@ -106,11 +106,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? Date.now;
   const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
-    // Request URLs are logged without card data (the sandbox gateway's card request carries it in the query).
+    // No card data in any log line (lib/redact.ts): the sandbox gateway's card request carries it
+    // in the query, and a client can send it anywhere else.
     logger:
       typeof logger === 'object' && logger !== null
         ? {
             ...logger,
+            hooks: { ...(logger as { hooks?: object }).hooks, streamWrite: redactLogLine },
             serializers: {
               req: (request: { method: string; url: string; ip?: string }) => ({
                 method: request.method,

@@ -61,6 +61,9 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().trim().min(1).optional(),
+  // PostgreSQL connections per process (docs/decisions/022-postgres-checkout.md); keep
+  // nodes × this below the database's max_connections.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   OPS_TOKEN: z.string().trim().min(16, 'OPS_TOKEN must be at least 16 characters').optional(),
   // The demo venue and its coupons go into a brand-new database (no venue at all) unless `off`.
   DEMO_VENUE: onOff.default(true),
@@ -95,6 +98,8 @@ export interface Config {
   port: number;
   host: string;
   database: DatabaseConfig;
+  /** PostgreSQL: connections in this process's pool */
+  databasePoolSize: number;
   opsToken: string;
   /** true when OPS_TOKEN was unset and a random token was made for this run */
   opsTokenGenerated: boolean;
@@ -148,6 +153,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     database: parseDatabaseUrl(e.DATABASE_URL),
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     opsToken: e.OPS_TOKEN ?? randomBytes(24).toString('base64url'),
     opsTokenGenerated: e.OPS_TOKEN === undefined,
     demoVenue: e.DEMO_VENUE,

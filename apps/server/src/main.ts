@@ -35,6 +35,7 @@ async function main(): Promise<void> {
 
   let connectionLost = (error: Error) => console.warn('Database connection lost:', error.message);
   const database = openDatabase(config.database, {
+    poolSize: config.databasePoolSize,
     onConnectionLost: (error) => connectionLost(error),
     checkpointInBackground: true,
     onCheckpointError: (error) => console.error('The background WAL checkpointer failed; checkpointing inline', error),

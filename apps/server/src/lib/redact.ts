@@ -1,10 +1,151 @@
-/** Keeps card data out of logs: the sandbox gateway's card request carries the card in its query string. */
+/**
+ * Keeps card data out of logs. The sandbox gateway's card request carries the card in its query
+ * string (spec §7's JSONP protocol), and a client can send card data anywhere else: other query
+ * parameters, path segments, bodies that end up in an error's message. So every log line is
+ * redacted as it is written, two ways:
+ *
+ * - by name: a query parameter or JSON field whose name, once percent-decoded and stripped of
+ *   everything but letters and digits, names card data (`card%5Fnumber`, `c%76v`, `cardNumber`,
+ *   `CVC2` …) has its value replaced;
+ * - by value: a run of 12 to 19 digits (spaces, dashes or encoded spaces allowed between them)
+ *   that passes the Luhn check — a card number whatever it is called — is replaced.
+ *
+ * Digits in JSON numbers are left alone unless their field is named as card data (the line's
+ * `time` is one), so the line stays valid JSON.
+ */
 
-/** Query parameters whose values are never logged. */
-const SECRET_PARAMS = ['card_number', 'cvv', 'card_holder', 'verification', 'expiry_month', 'expiry_year'];
-const SECRET = new RegExp(`([?&](?:${SECRET_PARAMS.join('|')})=)[^&#]*`, 'gi');
+export const REDACTED = '[redacted]';
 
-/** A URL with the values of card parameters replaced by "[redacted]". */
+/** Names (lower case, letters and digits only) whose values are card data or secrets. */
+const SECRET_NAMES = [
+  'cardnumber',
+  'cardno',
+  'cardnum',
+  'ccnumber',
+  'ccnum',
+  'creditcard',
+  'pan',
+  'cvv',
+  'cvc',
+  'cvn',
+  'cav',
+  'csc',
+  'securitycode',
+  'cardholder',
+  'cardcode',
+  'expiry',
+  'expmonth',
+  'expyear',
+  'expirydate',
+  'verification',
+  'hmackey',
+  'password',
+];
+/** Parts that make any name containing them secret (`cardCvv2`, `card_cvc`, `expiry_year` …). */
+const SECRET_PARTS = [
+  'cardnumber',
+  'cardno',
+  'ccnum',
+  'creditcard',
+  'cvv',
+  'cvc',
+  'securitycode',
+  'cardholder',
+  'expiry',
+];
+
+/** Percent-decodes a name (a few times over, for double encoding), tolerating broken escapes. */
+function decodeName(raw: string): string {
+  let name = raw.replaceAll('+', ' ');
+  for (let i = 0; i < 3 && name.includes('%'); i += 1) {
+    try {
+      const decoded = decodeURIComponent(name);
+      if (decoded === name) break;
+      name = decoded;
+    } catch {
+      name = name.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    }
+  }
+  return name;
+}
+
+export function isSecretName(raw: string): boolean {
+  const name = decodeName(raw)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+  return SECRET_NAMES.includes(name) || SECRET_PARTS.some((part) => name.includes(part));
+}
+
+/** The Luhn check of a string of digits. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** 12–19 digits, single spaces, dashes, `+` or `%20` allowed between them; no digit either side. */
+const DIGIT_RUN = /(?<!\d)\d(?:(?:[ +-]|%20)?\d){11,18}(?!\d)/g;
+
+/** Card numbers by value: digit runs that pass Luhn. */
+function redactCardNumbers(text: string): string {
+  return text.replace(DIGIT_RUN, (run) => {
+    const digits = run.replace(/%20|\D/g, '');
+    return digits.length >= 12 && digits.length <= 19 && passesLuhn(digits) ? REDACTED : run;
+  });
+}
+
+/** `name=value` pairs of a query string (or a form body) anywhere in the text. */
+const QUERY_PAIR = /(^|[?&;\s"])([^=&?#;\s"\\]{1,100})=([^&#;\s"\\]*)/g;
+
+function redactQueryPairs(text: string): string {
+  return text.replace(QUERY_PAIR, (match, lead: string, name: string) =>
+    isSecretName(name) ? `${lead}${name}=${REDACTED}` : match,
+  );
+}
+
+/** A URL (path and query) with card data and secret parameters replaced by "[redacted]". */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET, '$1[redacted]');
+  return redactCardNumbers(redactQueryPairs(url));
+}
+
+/** A JSON field: its quoted name, then a string or number value. */
+const JSON_FIELD = /"((?:[^"\\]|\\.){1,100})"(\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*)/g;
+/** A JSON string token. */
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+
+function unescapeJsonName(name: string): string {
+  try {
+    return JSON.parse(`"${name}"`) as string;
+  } catch {
+    return name;
+  }
+}
+
+/** A JSON field inside a JSON string (a body quoted in an error message): `\"cvv\":\"123\"`. */
+const ESCAPED_JSON_FIELD = /\\"([^"\\]{1,100})\\"(\s*:\s*)(\\"(?:[^"\\]|\\[^"])*\\"|-?\d[\d.eE+-]*)/g;
+
+function redactInString(token: string): string {
+  const byField = token.replace(ESCAPED_JSON_FIELD, (match, name: string, colon: string) =>
+    isSecretName(name) ? `\\"${name}\\"${colon}\\"${REDACTED}\\"` : match,
+  );
+  return redactCardNumbers(redactQueryPairs(byField));
+}
+
+/**
+ * One serialized log line (pino's JSON) with card data replaced, in whichever field it is: fields
+ * named as card data, then inside every string (URLs, messages, error details) query pairs named
+ * as card data and card numbers by value. Cheap enough for every line: a few linear regex passes.
+ */
+export function redactLogLine(line: string): string {
+  const byField = line.replace(JSON_FIELD, (match, name: string, colon: string) =>
+    isSecretName(unescapeJsonName(name)) ? `"${name}"${colon}"${REDACTED}"` : match,
+  );
+  return byField.replace(JSON_STRING, redactInString);
 }
