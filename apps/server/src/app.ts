@@ -39,6 +39,10 @@ import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createMailer } from './modules/receipts/mailer.ts';
 import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
 import type { PaymentDeps } from './modules/payments/payments.service.ts';
+import type { FulfilmentDeps } from './modules/orders/fulfilment.service.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { PushNotifier } from './modules/push/push.service.ts';
+import { VapidKeySource } from './modules/push/vapid-keys.ts';
 import { healthRoutes, readyRoutes, timeRoutes } from './modules/system/system.routes.ts';
 import { vendorRoutes } from './modules/vendors/vendors.routes.ts';
 import { venueRoutes } from './modules/venues/venues.routes.ts';
@@ -62,8 +66,8 @@ declare module 'fastify' {
     clock: () => number;
     menuCache: MenuCache;
     displayAssets: DisplayAssetRenderer;
-    /** what payment code needs: database, gateway, menu cache, clock, event bus */
-    payments: PaymentDeps;
+    /** what payment and fulfilment code needs: database, gateway, menu cache, clock, event bus, push notifications */
+    payments: PaymentDeps & Pick<FulfilmentDeps, 'orderStatus'>;
     /** operations events: publish after a change commits, subscribe per vendor (every process) */
     events: EventBus;
     /** this process's open event streams (GET /ops/v1/vendor/{vendorId}/events) */
@@ -72,6 +76,8 @@ declare module 'fastify' {
     orderStreams: OrderStreams;
     /** set when the process starts draining (GET /ready answers 503 from then on) */
     lifecycle: { draining: boolean };
+    /** Web Push: the VAPID keys, and the sender of order notifications (modules/push) */
+    push: { vapid: VapidKeySource; notifier: PushNotifier };
   }
 }
 
@@ -164,7 +170,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => events.close());
   const gateway = new SandboxGateway(db, clock);
-  app.decorate('payments', { db, gateway, menuCache: app.menuCache, clock, events });
+  const vapid = new VapidKeySource(db, config.vapidKeys, clock);
+  const notifier = new PushNotifier({ db, vapid, subject: config.vapidSubject, log: app.log });
+  app.decorate('push', { vapid, notifier });
+  // Notifications under way finish (or time out) before the database is closed.
+  app.addHook('onClose', async () => notifier.idle());
+  app.decorate('payments', { db, gateway, menuCache: app.menuCache, clock, events, orderStatus: notifier });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir });
   app.addHook('onClose', async () => mailer.close());
   registerErrorHandler(app);
@@ -212,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(paymentRoutes);
       await v1.register(couponRoutes);
       await v1.register(receiptRoutes, { mailer });
+      await v1.register(pushRoutes);
       await v1.register(displayAssetRoutes);
       await v1.register(timeRoutes);
       await v1.register(healthRoutes);

@@ -2,7 +2,7 @@
  * Runtime settings of the server, parsed once from the environment. This is the only file that
  * reads `process.env`; everything else receives a `Config`.
  */
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { isAbsolute, join, resolve } from 'node:path';
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +57,14 @@ const trustProxy = z
     return entries;
   });
 
+/** A VAPID key as web-push takes it: base64url without padding, of an exact decoded length. */
+const vapidKey = (bytes: number, name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]+$/, `${name} must be base64url text without padding`)
+    .refine((text) => Buffer.from(text, 'base64url').length === bytes, `${name} must decode to ${bytes} bytes`);
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -90,6 +98,17 @@ const EnvSchema = z.object({
   // Every key this server writes to Redis starts with it, so environments can share one Redis.
   REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('venue:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Web Push (docs/decisions/023-web-push.md): both keys, or neither (then generated once and kept
+  // in the database, the same for every node).
+  VAPID_PUBLIC_KEY: vapidKey(65, 'VAPID_PUBLIC_KEY').optional(),
+  VAPID_PRIVATE_KEY: vapidKey(32, 'VAPID_PRIVATE_KEY').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https:// URL')
+    .optional(),
+  // Tests only: accept push endpoints on http://127.0.0.1 (a stand-in push service); never in production.
+  PUSH_ALLOW_LOOPBACK: onOff.default(false),
 });
 
 export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
@@ -128,6 +147,12 @@ export interface Config {
   /** the start of every key this server writes to Redis */
   redisKeyPrefix: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** the VAPID key pair from the settings; null = generated once and kept in the database */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** who push services contact about this sender: a mailto: address or an https:// URL */
+  vapidSubject: string;
+  /** tests only: push endpoints on http loopback addresses are accepted */
+  pushAllowLoopback: boolean;
 }
 
 /** A plain path selects SQLite (relative paths resolve against the working directory); postgres:// selects PostgreSQL. */
@@ -137,6 +162,33 @@ export function parseDatabaseUrl(value: string | undefined): DatabaseConfig {
   const path = value.startsWith('file:') ? value.slice('file:'.length) : value;
   if (path === ':memory:') return { kind: 'sqlite', path };
   return { kind: 'sqlite', path: isAbsolute(path) ? path : resolve(path) };
+}
+
+/**
+ * The VAPID pair, checked: both set or neither, and the public key must be the private key's.
+ * Answers the problem as a settings line, or the keys.
+ */
+function vapidKeysOf(publicKey: string | undefined, privateKey: string | undefined) {
+  if (publicKey === undefined && privateKey === undefined) return { keys: null };
+  if (publicKey === undefined || privateKey === undefined) {
+    return { problem: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither, to generate them)' };
+  }
+  const ecdh = createECDH('prime256v1');
+  try {
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+  } catch {
+    return { problem: 'VAPID_PRIVATE_KEY is not a P-256 private key' };
+  }
+  if (ecdh.getPublicKey('base64url') !== publicKey) {
+    return { problem: 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY' };
+  }
+  return { keys: { publicKey, privateKey } };
+}
+
+/** The default VAPID subject: the public address when it is https, else a mailto: address at its host. */
+function defaultVapidSubject(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return url.protocol === 'https:' && url.hostname !== 'localhost' ? url.origin : `mailto:push@${url.hostname}`;
 }
 
 /** Parses settings from an environment; throws an Error listing every bad variable. */
@@ -149,6 +201,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new Error(`Invalid server settings:\n${lines.join('\n')}`);
   }
   const e = result.data;
+  const vapid = vapidKeysOf(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY);
+  if (vapid.problem) throw new Error(`Invalid server settings:\n  VAPID keys: ${vapid.problem}`);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -161,7 +216,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     kitchenSimulatorPace: e.KITCHEN_SIMULATOR_PACE,
     smtpUrl: e.SMTP_URL ?? null,
     outboxDir: e.OUTBOX_DIR ? resolve(e.OUTBOX_DIR) : join(REPO_ROOT, 'data', 'outbox'),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     paymentGateway: e.PAYMENT_GATEWAY,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : join(REPO_ROOT, 'apps', 'web', 'dist'),
     staffDist: e.STAFF_DIST ? resolve(e.STAFF_DIST) : join(REPO_ROOT, 'apps', 'staff', 'dist'),
@@ -171,6 +226,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
+    vapidKeys: vapid.keys ?? null,
+    vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl),
+    pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
   };
 }
 

@@ -185,6 +185,22 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   },
   'GET /v1/current-consumer/order/:orderId/invoice': { auth: 'consumer', params: orderParams },
 
+  // ── push ──
+  'GET /v1/push/public-key': { auth: 'none' },
+  'PUT /v1/current-consumer/order/:orderId/push-subscription': {
+    auth: 'consumer',
+    params: orderParams,
+    body: () => ({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz',
+      expirationTime: null,
+      keys: {
+        p256dh: 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',
+        auth: 'hDq7K8fPzYJ1uSn0e4rL5w',
+      },
+    }),
+  },
+  'DELETE /v1/current-consumer/order/:orderId/push-subscription': { auth: 'consumer', params: orderParams },
+
   // ── payments ──
   'POST /v1/vendor/:vendorId/order/:orderId/initiate-payment': {
     auth: 'consumer',

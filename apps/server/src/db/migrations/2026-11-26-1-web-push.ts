@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 15 part 2, docs/decisions/021-web-push.md): the browsers' push subscriptions,
+ * Web Push (issue 15 part 2, docs/decisions/023-web-push.md): the browsers' push subscriptions,
  * one per order and push endpoint (a re-subscribe replaces, never doubles), deleted when the order
  * finishes or the push service says the subscription is gone; and `server_settings`, a small
  * key/value table holding values every node must share, such as the generated VAPID key pair

@@ -16,6 +16,7 @@ import { conflict, notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import type { EventPublisher } from '../events/event-bus.ts';
+import type { OrderStatusListener } from '../push/push.service.ts';
 import { bumpMenuVersion } from '../menu/menu.repository.ts';
 import { publishMenuItemsChanged } from '../menu/menu.service.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
@@ -37,6 +38,8 @@ export interface FulfilmentDeps {
   gateway: PaymentGateway;
   menuCache: MenuCache;
   events: EventPublisher;
+  /** told of each status change once it has committed (Web Push); it never waits or throws */
+  orderStatus?: OrderStatusListener;
 }
 
 /**
@@ -231,6 +234,8 @@ export async function changeOrderStatus(
     if (to === 'Cancelled' && row.paid_at !== null) deps.menuCache.invalidate(vendorId);
     // Told before the refund: the kitchen need not wait on the gateway.
     await publishOrderChanged(deps.events, vendorId, orderId, nowMs);
+    // The customer's phone, by Web Push, from this process only (one notification, not one per node).
+    deps.orderStatus?.statusChanged(orderId, to);
     await publishMenuItemsChanged(deps.events, vendorId, returnedItems);
     if (to === 'Cancelled') await refundOrder(deps, orderId, actor, nowMs);
   }
