@@ -105,7 +105,7 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'GET /v1/vendor/:vendorId/current-menu': { auth: 'none', params: vendorParams },
   'GET /v1/displayassets/:assetId/transformed/:transform': {
     auth: 'none',
-    params: (fx) => ({ assetId: String(fx.assetId), transform: '100x100' }),
+    params: (fx) => ({ assetId: String(fx.assetId), transform: '100x' }),
   },
 
   // ── delivery ──

@@ -305,11 +305,11 @@ describe.each(databases)('venue catalogue on $name', (database) => {
       expect(width / height).toBeCloseTo(4 / 3, 1);
       const served = await ctx.app.inject({
         method: 'GET',
-        url: `/v1/displayassets/${id}/transformed/40x30`,
+        url: `/v1/displayassets/${id}/transformed/200x`,
         headers: { accept: 'image/webp' },
       });
       expect(served.statusCode).toBe(200);
-      expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 40, height: 30 });
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 200, height: 150 });
     }
     // And usable in a catalogue.
     const id = (await upload(ctx.app, await png(), 'image/png')).json().id as number;

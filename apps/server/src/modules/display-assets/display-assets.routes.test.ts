@@ -1,10 +1,9 @@
 import { ErrorBody } from '@venue/contract/common';
-import { VendorList } from '@venue/contract/venue';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../test/databases.ts';
-import { useTestApp } from '../../test/test-app.ts';
-import { parseTransform } from './display-assets.service.ts';
+import { TEST_OPS_TOKEN, useTestApp } from '../../test/test-app.ts';
+import { MAX_RENDERED_PIXELS, parseTransform } from './display-assets.service.ts';
 
 const WEBP_ACCEPT = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8';
 
@@ -59,29 +58,46 @@ describe.each(databases)('GET /v1/displayassets/{assetId}/transformed/{transform
     expect(none.headers['content-type']).toBe('image/png');
   });
 
-  it('renders a box, a height, and caps huge sizes at 1200', async () => {
-    const vendors = VendorList.parse((await ctx.app.inject({ method: 'GET', url: '/v1/venue/0/vendors' })).json());
-    const map = vendors[0]!.displayAssets.locationImageAssetId!;
-    const box = await ctx.app.inject({
+  it('serves only the sizes the apps use, each picture at most MAX_RENDERED_PIXELS; 404 for the rest', async () => {
+    const id = await firstItemAssetId();
+    // The app's list thumbnails (and their srcset widths) and its detail picture.
+    for (const width of [100, 200, 300, 350]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/v1/displayassets/${id}/transformed/${width}x`,
+        headers: { accept: WEBP_ACCEPT },
+      });
+      expect(res.statusCode, `${width}x`).toBe(200);
+      expect(await sharp(res.rawPayload).metadata()).toMatchObject({ width, height: width });
+    }
+    for (const transform of ['101x', '349x', '1200x', '9000x', 'x1200', 'x200', '100x100', '1800x1200', '0350x']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/v1/displayassets/${id}/transformed/${transform}`,
+        headers: { accept: WEBP_ACCEPT },
+      });
+      expect(res.statusCode, transform).toBe(404);
+      expect(ErrorBody.parse(res.json()).message).toBe(`Size ${transform} is not served`);
+    }
+    // A very tall picture asked for by width is made narrower, not thousands of pixels high.
+    const tall = await sharp({ create: { width: 200, height: 2400, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/ops/v1/display-assets',
+      headers: { authorization: `Bearer ${TEST_OPS_TOKEN}`, 'content-type': 'image/png' },
+      payload: tall,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const res = await ctx.app.inject({
       method: 'GET',
-      url: `/v1/displayassets/${map}/transformed/100x100`,
+      url: `/v1/displayassets/${upload.json().id}/transformed/350x`,
       headers: { accept: WEBP_ACCEPT },
     });
-    expect(await sharp(box.rawPayload).metadata()).toMatchObject({ width: 100, height: 100 });
-    const tall = await ctx.app.inject({
-      method: 'GET',
-      url: `/v1/displayassets/${map}/transformed/x200`,
-      headers: { accept: WEBP_ACCEPT },
-    });
-    expect(await sharp(tall.rawPayload).metadata()).toMatchObject({ width: 300, height: 200 });
-    const logo = vendors[0]!.displayAssets.thumbnailAssetId!;
-    const huge = await ctx.app.inject({
-      method: 'GET',
-      url: `/v1/displayassets/${logo}/transformed/9000x`,
-      headers: { accept: WEBP_ACCEPT },
-    });
-    expect(huge.statusCode).toBe(200);
-    expect(await sharp(huge.rawPayload).metadata()).toMatchObject({ width: 1200, height: 1200 });
+    const { width, height } = await sharp(res.rawPayload).metadata();
+    expect(width! * height!).toBeLessThanOrEqual(MAX_RENDERED_PIXELS);
+    expect(height).toBe(1200);
   });
 
   it('answers 304 to a matching If-None-Match and gives WebP and PNG different ETags', async () => {

@@ -11,8 +11,9 @@ export const displayAssetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/displayassets/:assetId/transformed/:transform',
     {
       schema: {
-        summary: 'A picture rendered to a size: 350x (width), x200 (height) or 100x100 (cropped box)',
-        description: 'WebP when the Accept header allows it, else PNG. Sizes above 1200 are capped.',
+        summary: 'A picture rendered to a width the apps use: 100x, 200x, 300x or 350x',
+        description:
+          'WebP when the Accept header allows it, else PNG. Other sizes answer 404; a very tall picture is made narrower so that no render exceeds 420,000 pixels.',
         tags: ['catalogue'],
         params: DisplayAssetParams,
         produces: ['image/webp', 'image/png'],

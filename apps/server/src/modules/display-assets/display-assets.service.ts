@@ -12,6 +12,17 @@ import { findDisplayAsset, insertUploadedPicture } from './display-assets.reposi
 /** Largest width or height rendered; bigger requests are scaled down to it. */
 export const MAX_DIMENSION = 1200;
 
+/**
+ * The only sizes served: those the apps ask for (apps/web/src/lib/display-asset.ts: list
+ * thumbnails 100 wide and their srcset widths 200 and 300, details 350 wide; spec §7's 100x and
+ * 350x). Each size is a fresh render per picture and format, so any size on request would let a
+ * client keep the server's CPU busy with a million renders; other sizes answer 404.
+ */
+export const SERVED_TRANSFORMS: readonly string[] = ['100x', '200x', '300x', '350x'];
+
+/** Most pixels in one rendered picture: a picture 350 wide may be up to 1200 high, no more. */
+export const MAX_RENDERED_PIXELS = 350 * MAX_DIMENSION;
+
 export type ImageFormat = 'webp' | 'png';
 
 export interface Transform {
@@ -63,8 +74,20 @@ interface StoredPicture {
   image: Buffer | null;
 }
 
+/**
+ * How to resize: a box is cropped to fill; a width (or height) alone keeps the picture's shape
+ * within MAX_RENDERED_PIXELS, so a very tall picture asked for by width is made narrower rather
+ * than rendered many thousand pixels high.
+ */
+function resizeOf(transform: Transform): sharp.ResizeOptions {
+  const { width, height } = transform;
+  if (width !== null && height !== null) return { width, height, fit: 'cover' };
+  if (width !== null) return { width, height: Math.floor(MAX_RENDERED_PIXELS / width), fit: 'inside' };
+  return { width: Math.floor(MAX_RENDERED_PIXELS / height!), height: height!, fit: 'inside' };
+}
+
 function pipeline(picture: StoredPicture, transform: Transform) {
-  const resize = { width: transform.width ?? undefined, height: transform.height ?? undefined, fit: 'cover' as const };
+  const resize = resizeOf(transform);
   if (picture.image) return sharp(picture.image).resize(resize);
   const { svg } = picture;
   const intrinsic = svgSize(svg);
@@ -125,9 +148,13 @@ export class DisplayAssetRenderer {
     this.cache = new ByteBoundedCache(maxCacheBytes);
   }
 
-  /** The asset rendered for a transform and format; 400 for a bad transform, 404 for an unknown asset. */
+  /**
+   * The asset rendered for a transform and format; 400 for a malformed transform, 404 for a size
+   * not served (SERVED_TRANSFORMS) or an unknown asset.
+   */
   async image(assetId: number, transformText: string, format: ImageFormat): Promise<RenderedImage> {
     const transform = parseTransform(transformText);
+    if (!SERVED_TRANSFORMS.includes(transformText)) throw notFound(`Size ${transformText} is not served`);
     const asset = await findDisplayAsset(this.db, assetId);
     if (!asset) throw notFound(`Display asset ${assetId} not found`);
     const size = `${transform.width ?? ''}x${transform.height ?? ''}`;
