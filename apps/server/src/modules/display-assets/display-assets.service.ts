@@ -4,7 +4,7 @@
  * asset's version, size and format.
  */
 import type { Kysely } from 'kysely';
-import sharp, { type OutputInfo } from 'sharp';
+import sharp, { type OutputInfo, type ResizeOptions } from 'sharp';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
 import { findDisplayAsset, insertUploadedPicture } from './display-assets.repository.ts';
@@ -79,7 +79,7 @@ interface StoredPicture {
  * within MAX_RENDERED_PIXELS, so a very tall picture asked for by width is made narrower rather
  * than rendered many thousand pixels high.
  */
-function resizeOf(transform: Transform): sharp.ResizeOptions {
+function resizeOf(transform: Transform): ResizeOptions {
   const { width, height } = transform;
   if (width !== null && height !== null) return { width, height, fit: 'cover' };
   if (width !== null) return { width, height: Math.floor(MAX_RENDERED_PIXELS / width), fit: 'inside' };
