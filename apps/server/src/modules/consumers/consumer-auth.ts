@@ -26,15 +26,28 @@ const signingKeys = new WeakMap<object, Map<string, string>>();
  * once per process: a checkout's three signed calls then cost one lookup instead of three.
  */
 async function signingKey(app: FastifyInstance, consumerId: string): Promise<string | undefined> {
-  let keys = signingKeys.get(app.db);
-  if (!keys) signingKeys.set(app.db, (keys = new Map()));
-  const known = keys.get(consumerId);
+  const known = keysOf(app).get(consumerId);
   if (known !== undefined) return known;
   const key = (await findConsumer(app.db, consumerId))?.hmac_key;
   if (key === undefined) return undefined;
+  rememberSigningKey(app, consumerId, key);
+  return key;
+}
+
+function keysOf(app: FastifyInstance): Map<string, string> {
+  let keys = signingKeys.get(app.db);
+  if (!keys) signingKeys.set(app.db, (keys = new Map()));
+  return keys;
+}
+
+/**
+ * Keeps a key this process already knows (a consumer it just created), so the new consumer's first
+ * signed call (placing an order) is checked without reading the key back.
+ */
+export function rememberSigningKey(app: FastifyInstance, consumerId: string, key: string): void {
+  const keys = keysOf(app);
   if (keys.size >= KEY_CACHE_SIZE) keys.delete(keys.keys().next().value as string);
   keys.set(consumerId, key);
-  return key;
 }
 
 declare module 'fastify' {

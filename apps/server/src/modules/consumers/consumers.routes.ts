@@ -7,7 +7,7 @@ import {
   UpdateConsumerRequest,
 } from '@venue/contract/consumer';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { consumerOf, requireConsumer } from './consumer-auth.ts';
+import { consumerOf, rememberSigningKey, requireConsumer } from './consumer-auth.ts';
 import { createConsumer, updateConsumer } from './consumers.service.ts';
 
 export const consumerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +23,9 @@ export const consumerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return createConsumer(app.db, request.body, app.clock());
+      const created = await createConsumer(app.db, request.body, app.clock());
+      rememberSigningKey(app, created.id, created.hmacKey);
+      return created;
     },
   );
 
