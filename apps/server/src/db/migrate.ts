@@ -11,6 +11,7 @@ import * as catalogueData from './migrations/2026-11-25-1-catalogue-data.ts';
 import * as staffTokens from './migrations/2026-11-25-2-staff-tokens.ts';
 import * as opsEvents from './migrations/2026-11-25-3-ops-events.ts';
 import * as webPush from './migrations/2026-11-26-1-web-push.ts';
+import * as receiptLimits from './migrations/2026-11-26-2-receipt-limits.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-2-staff-tokens': staffTokens,
   '2026-11-25-3-ops-events': opsEvents,
   '2026-11-26-1-web-push': webPush,
+  '2026-11-26-2-receipt-limits': receiptLimits,
 };
 
 /**

@@ -301,9 +301,12 @@ export interface AuditLogTable {
 export interface ReceiptsTable {
   id: Generated<number>;
   order_id: number;
+  /** the recipient, lower case (counted per day) */
   email: string;
   message_id: string | null;
   sent_at: number;
+  /** the client address the receipt was asked from (counted per day); null before 2026-11-26 */
+  client_address: string | null;
 }
 
 export interface IdempotentRequestsTable {

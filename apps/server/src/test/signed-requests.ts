@@ -16,6 +16,8 @@ export interface SignedCall {
   /** defaults to the server's clock */
   timestamp?: number;
   headers?: Record<string, string>;
+  /** the client's address (the connection's) */
+  remoteAddress?: string;
 }
 
 /** The headers of a signed request. */
@@ -48,6 +50,7 @@ export function signedInject(app: FastifyInstance, signer: Signer, call: SignedC
       ...call.headers,
     },
     ...(body ? { payload: body } : {}),
+    ...(call.remoteAddress ? { remoteAddress: call.remoteAddress } : {}),
   };
   return app.inject(options);
 }

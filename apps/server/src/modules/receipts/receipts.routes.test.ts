@@ -10,7 +10,16 @@ import { initiateTestPayment, payByCard, placeTestOrder, updatePayment } from '.
 import { databases } from '../../test/databases.ts';
 import { createTestConsumer, signedInject, type Signer } from '../../test/signed-requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { MAX_RECEIPTS_PER_WINDOW, NO_EMAIL_MESSAGE, NOT_PAID_MESSAGE, TOO_MANY_MESSAGE } from './receipts.service.ts';
+import {
+  CLIENT_LIMIT_MESSAGE,
+  MAX_RECEIPTS_PER_CLIENT_DAY,
+  MAX_RECEIPTS_PER_RECIPIENT_DAY,
+  MAX_RECEIPTS_PER_WINDOW,
+  NO_EMAIL_MESSAGE,
+  NOT_PAID_MESSAGE,
+  RECIPIENT_LIMIT_MESSAGE,
+  TOO_MANY_MESSAGE,
+} from './receipts.service.ts';
 
 const NOW = Date.parse('2026-11-23T02:00:00.000Z');
 const cheeseburger = { menuItemId: 201, quantity: 2, modifiers: [{ modifierId: 2003 }, { modifierId: 2011 }] };
@@ -55,8 +64,24 @@ async function paidOrder(app: Parameters<typeof placeTestOrder>[0], consumer: Si
   return order;
 }
 
-const issue = (app: Parameters<typeof signedInject>[0], signer: Signer, orderId: unknown) =>
-  signedInject(app, signer, { method: 'POST', url: '/v1/current-consumer/issue-receipt', payload: { orderId } });
+const issue = (app: Parameters<typeof signedInject>[0], signer: Signer, orderId: unknown, remoteAddress?: string) =>
+  signedInject(app, signer, {
+    method: 'POST',
+    url: '/v1/current-consumer/issue-receipt',
+    payload: { orderId },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+
+/** A consumer with its own email address. */
+async function consumerWith(app: Parameters<typeof signedInject>[0], email: string, fullName = 'Receipt Tester') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/consumer/create',
+    payload: { contact: { mobile: '+61400000000', email }, name: { fullName } },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Signer;
+}
 
 describe('receipts through SMTP', () => {
   const smtp = startSmtp();
@@ -132,6 +157,56 @@ describe.each(databases)('receipts into the outbox on $name', (database) => {
     const refused = await issue(ctx.app, silent, theirs.id);
     expect(refused.statusCode).toBe(422);
     expect(ErrorBody.parse(refused.json()).message).toBe(NO_EMAIL_MESSAGE);
+  });
+
+  it('limits receipts to one recipient a day, however many orders and consumers ask, in any letter case', async () => {
+    const sent: number[] = [];
+    for (let i = 0; sent.length < MAX_RECEIPTS_PER_RECIPIENT_DAY + 1; i += 1) {
+      // A new consumer and order each time, from a new address: only the recipient is the same.
+      const consumer = await consumerWith(ctx.app, i % 2 ? 'Stranger@Example.com' : 'stranger@example.com');
+      const order = await paidOrder(ctx.app, consumer);
+      const res = await issue(ctx.app, consumer, order.id, `198.51.100.${i + 1}`);
+      sent.push(res.statusCode);
+      if (res.statusCode === 429) expect(ErrorBody.parse(res.json()).message).toBe(RECIPIENT_LIMIT_MESSAGE);
+    }
+    expect(sent).toEqual([...Array<number>(MAX_RECEIPTS_PER_RECIPIENT_DAY).fill(200), 429]);
+  });
+
+  it('limits receipts asked for from one client address a day, whatever the recipients', async () => {
+    const client = '203.0.113.99';
+    const consumer = await consumerWith(ctx.app, 'first@example.com');
+    const statuses: number[] = [];
+    for (let i = 0; statuses.length < MAX_RECEIPTS_PER_CLIENT_DAY + 1; i += 1) {
+      const order = await paidOrder(ctx.app, consumer);
+      for (let j = 0; j < MAX_RECEIPTS_PER_WINDOW && statuses.length < MAX_RECEIPTS_PER_CLIENT_DAY + 1; j += 1) {
+        // A new recipient every time: the recipient limit never applies.
+        const update = await signedInject(ctx.app, consumer, {
+          method: 'POST',
+          url: '/v1/current-consumer/update',
+          payload: { contact: { email: `person-${i}-${j}@example.com` } },
+        });
+        expect(update.statusCode, update.body).toBe(200);
+        const res = await issue(ctx.app, consumer, order.id, client);
+        statuses.push(res.statusCode);
+        if (res.statusCode === 429) expect(ErrorBody.parse(res.json()).message).toBe(CLIENT_LIMIT_MESSAGE);
+      }
+    }
+    expect(statuses).toEqual([...Array<number>(MAX_RECEIPTS_PER_CLIENT_DAY).fill(200), 429]);
+    // Another address is not affected.
+    const other = await consumerWith(ctx.app, 'other@example.com');
+    expect((await issue(ctx.app, other, (await paidOrder(ctx.app, other)).id, '203.0.113.100')).statusCode).toBe(200);
+  });
+
+  it('writes the receipt from the order and the catalogue only, never text the customer typed', async () => {
+    const consumer = await consumerWith(ctx.app, 'fixed@example.com', 'Claim your prize at http://evil.example');
+    const order = await paidOrder(ctx.app, consumer);
+    expect((await issue(ctx.app, consumer, order.id, '203.0.113.101')).statusCode).toBe(200);
+    const files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+    const mail = files
+      .map((f) => readFileSync(join(outbox, f), 'utf8'))
+      .find((eml) => /^To: fixed@example\.com$/m.test(eml))!;
+    expect(mail).toBeDefined();
+    expect(mail.replace(/=\n/g, '')).not.toMatch(/evil|prize/i);
   });
 
   it('limits how often one receipt is sent, and rejects bad bodies and unsigned calls', async () => {

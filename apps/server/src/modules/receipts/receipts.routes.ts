@@ -12,7 +12,8 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
     {
       preValidation: requireConsumer(app),
       schema: {
-        summary: "E-mails the receipt of the signer's paid order to the signer's email address",
+        summary:
+          "E-mails the receipt of the signer's paid order to the signer's email address; limited per recipient and per client address a day",
         tags: ['consumer'],
         body: IssueReceiptRequest,
         response: {
@@ -31,6 +32,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
         consumerOf(request),
         request.body.orderId,
         app.clock(),
+        request.ip,
       ),
   );
 };

@@ -20,6 +20,19 @@ export const NO_EMAIL_MESSAGE = 'Add an email address to receive a receipt.';
 export const NOT_PAID_MESSAGE = 'A receipt is available once the order is paid.';
 export const TOO_MANY_MESSAGE = 'This receipt was sent several times already. Please check your inbox.';
 
+/**
+ * Receipts go to an address nobody verified, so the endpoint could mail strangers: a day's
+ * receipts are limited per recipient and per client address (docs/decisions/024-security-hardening.md).
+ * The client limit is high because a stadium's customers share a few public addresses.
+ */
+export const RECEIPT_DAY_MS = 24 * 60 * 60_000;
+export const MAX_RECEIPTS_PER_RECIPIENT_DAY = 10;
+export const MAX_RECEIPTS_PER_CLIENT_DAY = 30;
+export const RECIPIENT_LIMIT_MESSAGE =
+  'Too many receipts were sent to this email address today. Please try again tomorrow.';
+export const CLIENT_LIMIT_MESSAGE =
+  'Too many receipts were asked for from this network today. Please try again tomorrow.';
+
 export interface ReceiptDeps {
   db: Kysely<Database>;
   mailer: Mailer;
@@ -102,7 +115,29 @@ ${row(['Grand Total', escapeHtml(formatMoney(view.totalMinor))], true)}
   };
 }
 
-export async function issueReceipt(deps: ReceiptDeps, consumer: SignedConsumer, orderId: number, nowMs: number) {
+/** Receipts sent since `sinceMs` matching one column (the index on it and sent_at answers). */
+async function countSent(db: Kysely<Database>, column: 'email' | 'client_address', value: string, sinceMs: number) {
+  const row = await db
+    .selectFrom('receipts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(column, '=', value)
+    .where('sent_at', '>', sinceMs)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * E-mails the receipt of the consumer's paid order to the consumer's address. The message is
+ * written from the order and the catalogue only (nothing the customer typed), so it cannot carry
+ * someone else's text to the recipient.
+ */
+export async function issueReceipt(
+  deps: ReceiptDeps,
+  consumer: SignedConsumer,
+  orderId: number,
+  nowMs: number,
+  clientAddress: string,
+) {
   const { db } = deps;
   const order = await db
     .selectFrom('orders')
@@ -123,6 +158,14 @@ export async function issueReceipt(deps: ReceiptDeps, consumer: SignedConsumer, 
     .where('sent_at', '>', nowMs - RESEND_WINDOW_MS)
     .executeTakeFirstOrThrow();
   if (Number(recent.count) >= MAX_RECEIPTS_PER_WINDOW) throw new HttpError(429, TOO_MANY_MESSAGE);
+  const recipient = email.toLowerCase();
+  const today = nowMs - RECEIPT_DAY_MS;
+  if ((await countSent(db, 'email', recipient, today)) >= MAX_RECEIPTS_PER_RECIPIENT_DAY) {
+    throw new HttpError(429, RECIPIENT_LIMIT_MESSAGE);
+  }
+  if ((await countSent(db, 'client_address', clientAddress, today)) >= MAX_RECEIPTS_PER_CLIENT_DAY) {
+    throw new HttpError(429, CLIENT_LIMIT_MESSAGE);
+  }
   const place = await db
     .selectFrom('vendors')
     .innerJoin('venues', 'venues.id', 'vendors.venue_id')
@@ -141,15 +184,24 @@ export async function issueReceipt(deps: ReceiptDeps, consumer: SignedConsumer, 
     },
     deps.publicUrl,
   );
-  const host = new URL(deps.publicUrl).hostname;
-  const sent = await deps.mailer.send({
-    from: `"${place.venue_name.replace(/["\\\r\n]/g, '')}" <receipts@${host === 'localhost' ? 'localhost.localdomain' : host}>`,
-    to: email,
-    ...receipt,
-  });
-  await db
+  // Counted before it is sent, so requests arriving together see each other; a failed send is not counted.
+  const row = await db
     .insertInto('receipts')
-    .values({ order_id: orderId, email, message_id: sent.messageId, sent_at: nowMs })
-    .execute();
+    .values({ order_id: orderId, email: recipient, message_id: null, sent_at: nowMs, client_address: clientAddress })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const host = new URL(deps.publicUrl).hostname;
+  let sent: { messageId: string | null };
+  try {
+    sent = await deps.mailer.send({
+      from: `"${place.venue_name.replace(/["\\\r\n]/g, '')}" <receipts@${host === 'localhost' ? 'localhost.localdomain' : host}>`,
+      to: email,
+      ...receipt,
+    });
+  } catch (error) {
+    await db.deleteFrom('receipts').where('id', '=', row.id).execute();
+    throw error;
+  }
+  await db.updateTable('receipts').set({ message_id: sent.messageId }).where('id', '=', row.id).execute();
   return { orderId, email, sent: true as const };
 }
