@@ -139,7 +139,7 @@ const QUEUED = new Set(['Waiting', 'Scheduled']);
  * by exactly what the queued orders hold and never below zero.
  */
 export function checkBooks(books: Books, load: CheckoutLoad, stockPlan: StockPlan[]): BookFigures {
-  expect(load.stats.serverErrors, 'answers no retry can fix (5xx other than 503)').toEqual([]);
+  expect(load.stats.serverErrors, 'answers no retry can fix (5xx other than 502–504)').toEqual([]);
   const unfinished = load.checkouts.filter((c) => c.outcome === undefined).map((c) => c.index);
   expect(unfinished, 'checkouts that never finished').toEqual([]);
 

@@ -6,7 +6,7 @@ import type { OrderLine } from './api.ts';
  * Customers checking out over real HTTP, as the app does (spec §7): create consumer → place-order
  * → initiate-payment → the sandbox gateway's card request (CVV 123 succeeds) → payment update.
  * Every step that changes something carries its own Idempotency-Key, and a step whose answer is
- * lost (connection refused or cut, 503, or "still being processed") is sent again with the same
+ * lost (connection refused or cut, 502–504, or "still being processed") is sent again with the same
  * key until it gets a real answer, as a customer's phone retries. So a server killed or a database
  * stopped mid-checkout must leave nothing half done that the retries do not finish.
  */
@@ -40,7 +40,7 @@ export interface LoadStats {
   retries: number;
   /** answers by status ('network' for a refused or cut connection) */
   statuses: Record<string, number>;
-  /** answers no retry can fix: 5xx other than 503 */
+  /** answers no retry can fix: 5xx other than 502, 503 and 504 */
   serverErrors: string[];
   /** requests sent and not yet answered */
   inFlight: number;
@@ -67,9 +67,20 @@ export interface AnswerEvent {
 const IN_PROGRESS = /still being processed/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Step answers that mean "not now": nothing was decided, so the same request must be sent again. */
+/**
+ * Answers a proxy gives when the server could not be reached or died mid-request; the app counts
+ * them as no answer (apps/web/src/lib/api-client.ts) and sends the request again with its key.
+ */
+const UNREACHABLE = new Set([502, 504]);
+
+/**
+ * Step answers that decide nothing for the customer ("not now", or no answer from the server): the
+ * same request, with the same Idempotency-Key, must be sent again.
+ */
 function worthRetrying(answer: HttpAnswer): boolean {
-  return answer.status === 503 || (answer.status === 409 && IN_PROGRESS.test(answer.body));
+  return (
+    answer.status === 503 || UNREACHABLE.has(answer.status) || (answer.status === 409 && IN_PROGRESS.test(answer.body))
+  );
 }
 
 export class CheckoutLoad {
