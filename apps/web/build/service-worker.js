@@ -10,6 +10,8 @@
  * - The built files: from the cache (their names carry a content hash, so a cached copy is never stale).
  * - Everything else, the API above all (orders, payments, menus, images), goes to the network
  *   untouched: nothing the server decides is ever answered from this cache.
+ * - Push (docs/decisions/023-web-push.md): the server's message about the order (ready, cancelled,
+ *   needs the customer) is shown as a notification, app open or not; a tap opens the order.
  */
 const BUILD = /* BUILD */ { version: 'development', precache: [], pages: {}, shell: '/index.html' };
 
@@ -90,4 +92,72 @@ async function page(event, url) {
 async function builtFile(request, url) {
   const cached = await caches.match(url.pathname, { cacheName: CACHE });
   return cached ?? fetch(request);
+}
+
+/** The app's icon for notifications: this build's 192 px icon. */
+const NOTIFICATION_ICON = BUILD.precache.find((path) => /\/icon-192-[^/]*\.png$/.test(path));
+/** As the in-page ready alert (src/features/tracking/lib/ready-alert.ts READY_VIBRATION). */
+const NOTIFICATION_VIBRATION = [200, 100, 200, 100, 400];
+
+/** An address of this app (same origin) from a message, or null: a push never opens another site. */
+function appUrl(value) {
+  if (typeof value !== 'string' || value === '') return null;
+  try {
+    const url = new URL(value, self.location.origin);
+    return url.origin === self.location.origin ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const text = (value, fallback) => (typeof value === 'string' && value.trim() !== '' ? value : fallback);
+
+self.addEventListener('push', (event) => {
+  event.waitUntil(showPushMessage(event.data));
+});
+
+/**
+ * Shows the server's message ({title, body, tag, url}, packages/contract push.ts PushMessage). A
+ * push must always show something (the browser's rule for userVisibleOnly), so an unreadable one
+ * still says the order has news.
+ */
+async function showPushMessage(data) {
+  let message;
+  try {
+    message = (data && data.json()) || {};
+  } catch {
+    message = {};
+  }
+  const tag = text(message.tag, 'order');
+  await self.registration.showNotification(text(message.title, 'News about your order'), {
+    body: text(message.body, 'Open the app to see your order.'),
+    tag,
+    // A later message about the order replaces the earlier one, and still buzzes.
+    renotify: true,
+    icon: NOTIFICATION_ICON,
+    vibrate: NOTIFICATION_VIBRATION,
+    data: { url: appUrl(message.url) ?? `${self.location.origin}/` },
+  });
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = appUrl(event.notification.data && event.notification.data.url) ?? `${self.location.origin}/`;
+  event.waitUntil(openApp(url));
+});
+
+/** Brings an open window of the app to the front at `url`, or opens one there. */
+async function openApp(url) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (open) {
+    try {
+      const focused = (await open.focus()) ?? open;
+      // navigate() works on a window this worker controls; otherwise a new window is opened below.
+      if (await focused.navigate(url)) return;
+    } catch {
+      // not focusable or not ours to move: open a window instead
+    }
+  }
+  await self.clients.openWindow(url);
 }

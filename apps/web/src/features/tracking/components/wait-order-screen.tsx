@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { orderAlertTag, orderAlertText } from '@venue/domain/order-alerts';
 import { isWaitOver } from '@venue/domain/order-status';
 import { orderProgress } from '@venue/domain/progress';
 import { formatClockTime } from '@venue/domain/time-zone';
@@ -8,6 +9,8 @@ import { Loader } from '../../../components/ui/loader';
 import type { SigningKey } from '../../../lib/request-signing';
 import { useNow } from '../hooks/use-now';
 import { useWaitForOrder } from '../hooks/use-wait-for-order';
+import { browserFacts, HOME_SCREEN_HINT, needsHomeScreenForPush } from '../lib/home-screen-hint';
+import { subscribeOrderToPush } from '../lib/push-subscription';
 import { notificationPermission, readyAlert, requestNotificationPermission } from '../lib/ready-alert';
 import type { TrackingVendor } from '../lib/tracking-vendor';
 import type { PlacedOrderState } from '../store/placed-order-slice';
@@ -90,16 +93,25 @@ export function WaitOrderScreen(props: WaitOrderScreenProps) {
   const storeName = vendor?.storeName ?? '';
   useEffect(() => {
     if (readyStatus !== 'PendingAlerted') return;
+    // The same words as the push notification the server sends (packages/domain order-alerts).
     return readyAlert({
-      title: delivery ? "We're on our way!" : 'Your order is ready!',
-      body: delivery
-        ? `Order ${order.claimTicket ?? ''} from ${storeName} is on its way.`
-        : `Order ${order.claimTicket ?? ''} is ready to collect from ${storeName}.`,
-      tag: `order-${order.id ?? ''}`,
+      ...orderAlertText({ status: 'PendingAlerted', delivery, storeName, claimTicket: order.claimTicket }),
+      tag: orderAlertTag(order.id ?? ''),
     });
     // Once per ready status; the texts are read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [readyStatus]);
+
+  // Issue 15 part 2: once notifications are allowed, the order is also told to this phone by Web
+  // Push, so the alert arrives with the page closed or the phone locked. Best effort: on failure the
+  // in-page alert above is all there is, and nothing is shown.
+  const orderOver = isWaitOver(order.orderStatus);
+  useEffect(() => {
+    if (permission !== 'granted' || orderOver || !signingKey || order.id === null) return;
+    void subscribeOrderToPush(signingKey, order.id);
+  }, [permission, orderOver, signingKey, order.id]);
+  // An iPhone gets push only from the Home Screen app: say so where the button is.
+  const homeScreenHint = useMemo(() => needsHomeScreenForPush(browserFacts()), []);
 
   if (waitScreenLoading(order, vendor) || !vendor) {
     return (
@@ -174,6 +186,11 @@ export function WaitOrderScreen(props: WaitOrderScreenProps) {
         )}
         {permission === 'granted' && !ready && (
           <p className={styles.note}>We will notify you on this phone when your order is ready.</p>
+        )}
+        {homeScreenHint && !ready && (
+          <p className={styles.note} data-testid="home-screen-hint">
+            {HOME_SCREEN_HINT}
+          </p>
         )}
         <Button variant="secondary" block onClick={() => setReceiptOpen(true)}>
           Email receipt

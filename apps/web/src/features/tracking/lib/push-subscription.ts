@@ -1,0 +1,116 @@
+/**
+ * The ready alert on a locked phone (issue 15 part 2; docs/decisions/023-web-push.md): once the
+ * customer allowed notifications, the browser subscribes to Web Push with the server's VAPID key
+ * and the subscription is stored for the order, so the server can tell the phone when the order is
+ * ready, cancelled or needs them, page open or not. Everything here is best effort: no service
+ * worker, no PushManager, a push service the browser cannot reach, or a failed call leave the
+ * in-page alert (sound, vibration, notification) to do the job, and the customer sees no error.
+ * The calls go straight to fetch, not through the API client, so a failure here never opens
+ * 'Connection troubles!'.
+ */
+import type { PushPublicKey } from '@venue/contract/push';
+import { apiUrl } from '../../../lib/api-client';
+import { JSON_CONTENT_TYPE, signatureHeaders, type SigningKey } from '../../../lib/request-signing';
+
+/** How long to wait for the service worker (registered once the first page has loaded). */
+const WORKER_WAIT_MS = 10_000;
+/** How long any one step may take before the attempt is given up. */
+const STEP_TIMEOUT_MS = 15_000;
+
+/** Whether this browser can take Web Push at all (it may still fail later). */
+export function pushSupported(win: Window = window): boolean {
+  return 'serviceWorker' in win.navigator && 'PushManager' in win && 'Notification' in win;
+}
+
+/** base64url text → bytes (the applicationServerKey). */
+export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+function sameBytes(a: ArrayBuffer | null, b: Uint8Array): boolean {
+  if (!a || a.byteLength !== b.byteLength) return false;
+  const view = new Uint8Array(a);
+  return view.every((byte, i) => byte === b[i]);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} took too long`)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+async function workerRegistration(win: Window): Promise<ServiceWorkerRegistration | null> {
+  const container = win.navigator.serviceWorker;
+  const now = await container.getRegistration();
+  if (now) return now;
+  try {
+    return await withTimeout(container.ready, WORKER_WAIT_MS, 'the service worker');
+  } catch {
+    return null;
+  }
+}
+
+async function fetchPublicKey(): Promise<string> {
+  const response = await fetch(apiUrl('/push/public-key'), {
+    headers: { Accept: 'application/json' },
+    signal: AbortSignal.timeout?.(STEP_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`public key: ${response.status}`);
+  return ((await response.json()) as PushPublicKey).publicKey;
+}
+
+/** PUT the subscription for the order, signed like every call of the current consumer. */
+async function storeSubscription(key: SigningKey, orderId: number, subscription: PushSubscription): Promise<void> {
+  const path = `/current-consumer/order/${orderId}/push-subscription`;
+  const body = JSON.stringify(subscription.toJSON());
+  const url = apiUrl(path);
+  const signed = await signatureHeaders(key, {
+    path: new URL(url, window.location.href).pathname,
+    method: 'PUT',
+    body,
+    contentType: JSON_CONTENT_TYPE,
+  });
+  const response = await fetch(url, {
+    method: 'PUT',
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, Accept: 'application/json', ...signed },
+    body,
+    signal: AbortSignal.timeout?.(STEP_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`push subscription: ${response.status}`);
+}
+
+/**
+ * Subscribes this browser to Web Push for the order and stores the subscription with the server.
+ * Resolves true when the server has it, false when anything on the way failed (never rejects).
+ * Call only once notifications are allowed.
+ */
+export async function subscribeOrderToPush(key: SigningKey, orderId: number, win: Window = window): Promise<boolean> {
+  try {
+    if (!pushSupported(win) || (win as Window & typeof globalThis).Notification.permission !== 'granted') return false;
+    const registration = await workerRegistration(win);
+    if (!registration?.pushManager) return false;
+    const serverKey = base64UrlToBytes(await fetchPublicKey());
+    let subscription = await registration.pushManager.getSubscription();
+    // Made with another server key (the venue changed its keys): the push service would refuse it.
+    if (subscription && !sameBytes(subscription.options.applicationServerKey, serverKey)) {
+      await subscription.unsubscribe().catch(() => false);
+      subscription = null;
+    }
+    subscription ??= await withTimeout(
+      registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey }),
+      STEP_TIMEOUT_MS,
+      'subscribing',
+    );
+    await storeSubscription(key, orderId, subscription);
+    return true;
+  } catch (error) {
+    // The in-page alert still works; push is a bonus.
+    console.info('Web Push is not available here; the in-page ready alert stays on.', error);
+    return false;
+  }
+}
