@@ -1,5 +1,5 @@
 /** Brings a database to the latest schema with Kysely's migrator and a fixed list of migrations. */
-import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import * as catalogue from './migrations/2026-11-22-1-catalogue.ts';
 import * as orders from './migrations/2026-11-22-2-orders.ts';
 import * as checkout from './migrations/2026-11-22-3-checkout.ts';
@@ -33,17 +33,29 @@ export const MIGRATIONS: Record<string, Migration> = {
 };
 
 /**
+ * PostgreSQL: the schema the connection works in (the first of its search_path that exists), where
+ * Kysely's bookkeeping tables belong. Named, Kysely looks for them there only; unnamed, it looks in
+ * every schema, and a database holding another schema's copies (another app, a test's or a
+ * benchmark's schema) would make it think they exist in its own and then fail to find them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function ownSchema(db: Kysely<any>): Promise<{ migrationTableSchema?: string }> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return {};
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ? { migrationTableSchema: rows[0].schema } : {};
+}
+
+/**
  * Runs pending migrations; throws with the failing migration's error. `migrationTableSchema` names
- * the PostgreSQL schema of Kysely's own bookkeeping tables: without it Kysely looks for them in
- * every schema, and a database holding other schemas' copies (tests, one schema each) would think
- * they exist in its own.
+ * the PostgreSQL schema of Kysely's own bookkeeping tables (the connection's own by default).
  */
 export async function migrateToLatest(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>,
   options: { migrationTableSchema?: string } = {},
 ): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, ...options });
+  const schema = options.migrationTableSchema ? options : await ownSchema(db);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, ...schema });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
@@ -67,7 +79,11 @@ export async function databaseNotReadyReason(
     return 'The database does not answer.';
   }
   try {
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => MIGRATIONS },
+      ...(await ownSchema(db)),
+    });
     const pending = (await migrator.getMigrations()).filter((migration) => migration.executedAt === undefined);
     if (pending.length > 0) return `Migrations not applied: ${pending.map((m) => m.name).join(', ')}.`;
   } catch {
