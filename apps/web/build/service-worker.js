@@ -146,17 +146,18 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(openApp(url));
 });
 
-/** Brings an open window of the app to the front at `url`, or opens one there. */
+/**
+ * Shows `url` in an open window of the app (moved there, then brought to the front), or in a new
+ * window. navigate() works only on a window this worker controls; any other gets a new window.
+ */
 async function openApp(url) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (open) {
-    try {
-      const focused = (await open.focus()) ?? open;
-      // navigate() works on a window this worker controls; otherwise a new window is opened below.
-      if (await focused.navigate(url)) return;
-    } catch {
-      // not focusable or not ours to move: open a window instead
+    const moved = await open.navigate(url).catch(() => null);
+    if (moved) {
+      await moved.focus().catch(() => undefined);
+      return;
     }
   }
   await self.clients.openWindow(url);
