@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { themeContrastPlugin, themeProperties } from './build/contrast.ts';
 import { precompressPlugin } from './build/precompress.ts';
 import { createPrerenderer } from './build/prerender.ts';
+import { buildFeaturesPlugin } from './build/build-features.ts';
 import { earlyRequestsPlugin } from './build/early-requests.ts';
 import { pwaPlugin } from './build/pwa.ts';
 import { routePagesPlugin, type RoutePage } from './build/route-pages.ts';
@@ -84,6 +85,7 @@ export default defineConfig(({ mode }) => {
       pages,
       pwaPlugin(settings, pages.state),
       precompressPlugin(),
+      buildFeaturesPlugin(settings),
     ],
     build: {
       // `vite build --outDir <dir>` overrides this (used for alternative builds, e.g. single-vendor).

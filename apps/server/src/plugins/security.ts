@@ -4,7 +4,9 @@
  */
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -37,34 +39,68 @@ export function isLocalCaller(request: FastifyRequest): boolean {
   return isLoopback(address) && FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
 }
 
-const HELMET_OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: true,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...MAPS, ...GOOGLE_PAY, ...APPLE_PAY],
-      // React sets style properties through the DOM, which CSP allows; inline style attributes in markup are allowed too.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', ...MAPS],
-      connectSrc: ["'self'", ...MAPS, ...GOOGLE_PAY],
-      frameSrc: ["'self'", ...GOOGLE_PAY],
-      fontSrc: ["'self'", 'data:'],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'self'"],
-      // Phones on the venue's network may reach the demo over plain http://<host-ip>:3000; upgrading would break it.
-      upgradeInsecureRequests: null,
+/** What the server knows of the built app's settings (apps/web/build/build-features.ts). */
+export interface WebFeatures {
+  /** a Google Maps key is built in */
+  maps: boolean;
+}
+
+/**
+ * Reads `build-features.json` of the built app. Without it (no build, or a build older than the
+ * file) nothing optional is assumed: Google's map hosts stay out of the policy.
+ */
+export function readWebFeatures(webDist: string): WebFeatures {
+  try {
+    const features = JSON.parse(readFileSync(join(webDist, 'build-features.json'), 'utf8')) as Partial<WebFeatures>;
+    return { maps: features.maps === true };
+  } catch {
+    return { maps: false };
+  }
+}
+
+/**
+ * Browser features pages may use: geolocation (the delivery address and the map) and payment
+ * (Apple Pay, and Google Pay's frame) for this origin; camera, microphone and USB for nobody.
+ */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), usb=(), geolocation=(self), payment=(self "https://pay.google.com")';
+
+/**
+ * The content security policy. Google's map hosts are listed only when the build has a maps key:
+ * they serve JSONP and script gadgets that would let an injected script tag run. Styles keep
+ * 'unsafe-inline': the built pages inline their critical CSS and prerender React's style
+ * attributes (docs/decisions/024-security-hardening.md says why and what dropping it would take).
+ */
+export function helmetOptions(features: WebFeatures): HelmetOptions {
+  const maps = features.maps ? MAPS : [];
+  return {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...maps, ...GOOGLE_PAY, ...APPLE_PAY],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...maps],
+        connectSrc: ["'self'", ...maps, ...GOOGLE_PAY],
+        frameSrc: ["'self'", ...GOOGLE_PAY],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        // Phones on the venue's network may reach the demo over plain http://<host-ip>:3000; upgrading would break it.
+        upgradeInsecureRequests: null,
+      },
     },
-  },
-};
+  };
+}
 
 /**
  * The security headers of every response, worked out once: helmet's headers do not depend on the
  * request, and building its middleware per request (as its Fastify wrapper does) re-parses the
  * content security policy every time.
  */
-export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+export function securityHeaders(options: HelmetOptions = helmetOptions({ maps: false })): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -75,6 +111,7 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
     },
   } as unknown as ServerResponse;
   helmet(options)({} as IncomingMessage, response, () => undefined);
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
   return headers;
 }
 
@@ -84,7 +121,7 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
  * the limit guards against runaway clients, and refusing a stadium's customers would be worse.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config, redis: Redis | null): Promise<void> {
-  const headers = securityHeaders();
+  const headers = securityHeaders(helmetOptions(readWebFeatures(config.webDist)));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
