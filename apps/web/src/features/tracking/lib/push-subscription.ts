@@ -5,12 +5,15 @@
  * ready, cancelled or needs them, page open or not. Everything here is best effort: no service
  * worker, no PushManager, a push service the browser cannot reach, or a failed call leave the
  * in-page alert (sound, vibration, notification) to do the job, and the customer sees no error.
- * The calls go straight to fetch, not through the API client, so a failure here never opens
- * 'Connection troubles!'.
+ * The public key is read with plain fetch, so a network failure there shows nothing; the
+ * subscription is stored with the app's signed client as a background call, right after that read
+ * succeeded (a connection lost in between shows 'Connection troubles!', as the wait screen's own
+ * polling would a moment later). Only code the tracking feature already shares is used, so the
+ * first download does not grow.
  */
 import type { PushPublicKey } from '@venue/contract/push';
-import { apiUrl } from '../../../lib/api-client';
-import { JSON_CONTENT_TYPE, signatureHeaders, type SigningKey } from '../../../lib/request-signing';
+import { settings } from '../../../config/settings';
+import { signedRequest, type SigningKey } from '../../../lib/request-signing';
 
 /** How long to wait for the service worker (registered once the first page has loaded). */
 const WORKER_WAIT_MS = 10_000;
@@ -55,8 +58,11 @@ async function workerRegistration(win: Window): Promise<ServiceWorkerRegistratio
   }
 }
 
+/** An API address, as the API client makes it (lib/api-client.ts apiUrl). */
+const apiAddress = (path: string) => `${settings.apiBase}${path}`;
+
 async function fetchPublicKey(): Promise<string> {
-  const response = await fetch(apiUrl('/push/public-key'), {
+  const response = await fetch(apiAddress('/push/public-key'), {
     headers: { Accept: 'application/json' },
     signal: AbortSignal.timeout?.(STEP_TIMEOUT_MS),
   });
@@ -66,22 +72,11 @@ async function fetchPublicKey(): Promise<string> {
 
 /** PUT the subscription for the order, signed like every call of the current consumer. */
 async function storeSubscription(key: SigningKey, orderId: number, subscription: PushSubscription): Promise<void> {
-  const path = `/current-consumer/order/${orderId}/push-subscription`;
-  const body = JSON.stringify(subscription.toJSON());
-  const url = apiUrl(path);
-  const signed = await signatureHeaders(key, {
-    path: new URL(url, window.location.href).pathname,
+  await signedRequest(key, `/current-consumer/order/${orderId}/push-subscription`, {
     method: 'PUT',
-    body,
-    contentType: JSON_CONTENT_TYPE,
+    body: subscription.toJSON(),
+    background: true,
   });
-  const response = await fetch(url, {
-    method: 'PUT',
-    headers: { 'Content-Type': JSON_CONTENT_TYPE, Accept: 'application/json', ...signed },
-    body,
-    signal: AbortSignal.timeout?.(STEP_TIMEOUT_MS),
-  });
-  if (!response.ok) throw new Error(`push subscription: ${response.status}`);
 }
 
 /**
