@@ -37,7 +37,7 @@ export const PushSubscriptionBody = z.strictObject({
     .string()
     .min(1)
     .max(PUSH_ENDPOINT_MAX_LENGTH)
-    .refine((value) => URL.canParse(value), 'endpoint must be an absolute URL'),
+    .regex(/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+\S*$/i, 'endpoint must be an absolute URL'),
   expirationTime: z.number().nonnegative().nullable().optional(),
   keys: z.strictObject({
     p256dh: base64UrlOfLength(65, 'keys.p256dh').refine((text) => text.startsWith('B'), {
