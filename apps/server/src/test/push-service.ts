@@ -47,6 +47,11 @@ export interface PushServiceStandIn {
   subscription(): StandInSubscription;
   /** answers `status` to every later push to this subscription's endpoint */
   answer(endpoint: string, status: number): void;
+  /**
+   * Holds the answers to pushes to this endpoint (a slow push service) until `release` is called;
+   * `arrived` resolves once a push to it has come in and is being held.
+   */
+  hold(endpoint: string): { arrived: Promise<void>; release: () => void };
   /** resolves with the pushes received so far once `count` have arrived */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedPush[]>;
   close(): Promise<void>;
@@ -98,6 +103,7 @@ export async function startPushService(): Promise<PushServiceStandIn> {
   const answers = new Map<string, number>();
   const received: ReceivedPush[] = [];
   const waiters = new Set<() => void>();
+  const held = new Map<string, { arrive: () => void; released: Promise<void> }>();
   let origin = '';
 
   const server: Server = createServer((request, response) => {
@@ -136,9 +142,15 @@ export async function startPushService(): Promise<PushServiceStandIn> {
         }
       }
       const answered = problems.length > 0 ? 400 : (answers.get(path) ?? 201);
-      received.push({ path, headers: request.headers, claims, vapidPublicKey, payload, problems, answered });
-      response.writeHead(answered).end();
-      for (const wake of waiters) wake();
+      const answer = () => {
+        received.push({ path, headers: request.headers, claims, vapidPublicKey, payload, problems, answered });
+        response.writeHead(answered).end();
+        for (const wake of waiters) wake();
+      };
+      const hold = held.get(path);
+      if (!hold) return answer();
+      hold.arrive();
+      void hold.released.then(answer);
     });
   });
   server.listen(0, '127.0.0.1');
@@ -162,6 +174,14 @@ export async function startPushService(): Promise<PushServiceStandIn> {
     },
     answer(endpoint, status) {
       answers.set(new URL(endpoint).pathname, status);
+    },
+    hold(endpoint) {
+      let arrive = () => undefined as void;
+      let release = () => undefined as void;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      held.set(new URL(endpoint).pathname, { arrive, released });
+      return { arrived, release };
     },
     waitFor(count, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {

@@ -268,6 +268,25 @@ describe.each(databases)('Web Push on $name', (database) => {
     expect(await subscriptionsOf(order.id)).toHaveLength(0);
   });
 
+  it('the status change is answered while the push service is still working on the notification', async () => {
+    const owner = await createTestConsumer(ctx.app);
+    const order = await paidOrder(owner);
+    const browser = push.subscription();
+    expect((await subscribe(owner, order.id, browser)).statusCode).toBe(204);
+    const slow = push.hold(browser.endpoint);
+
+    const ready = await setStatus(order.id, 'PendingAlerted');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().orderStatus).toBe('PendingAlerted');
+    // The status change has answered; the push is at the push service, not answered yet.
+    await slow.arrived;
+    expect(pushesTo(browser.endpoint)).toHaveLength(0);
+    slow.release();
+    await ctx.app.push.notifier.idle();
+    expect(pushesTo(browser.endpoint)).toHaveLength(1);
+    expect(pushesTo(browser.endpoint)[0]?.problems).toEqual([]);
+  });
+
   it('a push service answering 410 or 404 deletes that subscription; other failures keep it and never fail the status change', async () => {
     const owner = await createTestConsumer(ctx.app);
     const order = await paidOrder(owner);
