@@ -21,8 +21,9 @@ import { bumpMenuVersion } from '../menu/menu.repository.ts';
 import { publishMenuItemsChanged } from '../menu/menu.service.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
 import {
-  countQueuedBefore,
   findOrder,
+  findOrderWithCustomerName,
+  findQueuePlace,
   listConsumerNames,
   listDueScheduledOrders,
   listItemCounts,
@@ -61,28 +62,41 @@ function parseAddress(text: string | null): DeliveryAddress | null {
 
 /**
  * Orders as the kitchen reads them: lines with their options and notes (service charges left out),
- * the customer's name, and for Waiting orders their place in the queue and estimate.
+ * the customer's name (read here unless `knownNames` has them), and for Waiting orders their place
+ * in the queue and estimate.
  */
-export async function toOpsOrders(db: Kysely<Database>, rows: OrderRow[], nowMs: number): Promise<OpsOrder[]> {
+export async function toOpsOrders(
+  db: Kysely<Database>,
+  rows: OrderRow[],
+  nowMs: number,
+  knownNames?: ReadonlyMap<string, string | null>,
+): Promise<OpsOrder[]> {
   const [lines, names] = await Promise.all([
     listOrderLines(
       db,
       rows.map((r) => r.id),
     ),
-    listConsumerNames(db, [...new Set(rows.map((r) => r.consumer_id).filter((id): id is string => id !== null))]),
+    knownNames
+      ? [...knownNames].map(([id, full_name]) => ({ id, full_name }))
+      : listConsumerNames(db, [...new Set(rows.map((r) => r.consumer_id).filter((id): id is string => id !== null))]),
   ]);
   const nameOf = new Map(names.map((n) => [n.id, n.full_name]));
   const queues = new Map<number, { positions: Map<number, number>; pace: Awaited<ReturnType<typeof vendorPace>> }>();
   const waiting = rows.filter((r) => r.order_status === 'Waiting');
   for (const vendorId of new Set(waiting.map((r) => r.vendor_id))) {
     const own = waiting.filter((r) => r.vendor_id === vendorId);
-    // One order (an event's): count the orders ahead of it rather than read the whole queue.
+    // One order (an event's): count the orders ahead of it (with the time to service, in one query)
+    // rather than read the whole queue.
     const one = own.length === 1 && own[0]!.time_queued !== null ? own[0]! : null;
+    const place = one ? findQueuePlace(db, vendorId, one.time_queued!, one.id) : null;
     const [positions, pace] = await Promise.all([
-      one
-        ? countQueuedBefore(db, vendorId, one.time_queued!, one.id).then((ahead) => new Map([[one.id, ahead + 1]]))
-        : waitingPositions(db, vendorId),
-      vendorPace(db, vendorId, nowMs),
+      place && one ? place.then(({ ahead }) => new Map([[one.id, ahead + 1]])) : waitingPositions(db, vendorId),
+      vendorPace(
+        db,
+        vendorId,
+        nowMs,
+        place?.then(({ ttsMs }) => ttsMs),
+      ),
     ]);
     queues.set(vendorId, { positions, pace });
   }
@@ -168,9 +182,10 @@ export function publishOrderChanged(
     orderId,
     type: 'order',
     data: async (db) => {
-      const row = await findOrder(db, orderId);
-      if (!row) return null;
-      const [view] = await toOpsOrders(db, [row], nowMs);
+      const found = await findOrderWithCustomerName(db, orderId);
+      if (!found) return null;
+      const { customer_name: name, ...row } = found;
+      const [view] = await toOpsOrders(db, [row], nowMs, new Map(row.consumer_id ? [[row.consumer_id, name]] : []));
       return view ?? null;
     },
   });

@@ -69,6 +69,17 @@ export function findOrder(db: Db, orderId: number) {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
 }
 
+/** An order with its customer's name (null without one), in one query: what an order event shows. */
+export function findOrderWithCustomerName(db: Db, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .leftJoin('consumers', 'consumers.id', 'orders.consumer_id')
+    .selectAll('orders')
+    .select('consumers.full_name as customer_name')
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+}
+
 /** The order when it belongs to the consumer (and the vendor, when given); undefined otherwise. */
 export function findConsumerOrder(db: Db, consumerId: string, orderId: number, vendorId?: number) {
   let query = db.selectFrom('orders').selectAll().where('id', '=', orderId).where('consumer_id', '=', consumerId);
@@ -176,6 +187,35 @@ export async function countQueuedBefore(
     )
     .executeTakeFirstOrThrow();
   return Number(row.ahead);
+}
+
+/** A Waiting order's place in one query: the orders queued before it, and its vendor's time to service. */
+export async function findQueuePlace(
+  db: Db,
+  vendorId: number,
+  timeQueued: number,
+  orderId: number,
+): Promise<{ ahead: number; ttsMs: number }> {
+  const row = await db
+    .selectFrom('vendors')
+    .select((eb) => [
+      'tts_ms',
+      eb
+        .selectFrom('orders')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('orders.vendor_id', '=', vendorId)
+        .where('orders.order_status', '=', 'Waiting')
+        .where((inner) =>
+          inner.or([
+            inner('orders.time_queued', '<', timeQueued),
+            inner.and([inner('orders.time_queued', '=', timeQueued), inner('orders.id', '<', orderId)]),
+          ]),
+        )
+        .as('ahead'),
+    ])
+    .where('id', '=', vendorId)
+    .executeTakeFirst();
+  return { ahead: Number(row?.ahead ?? 0), ttsMs: Number(row?.tts_ms ?? 0) };
 }
 
 export function countWaiting(db: Db, vendorId: number) {
