@@ -24,7 +24,7 @@ import {
   isPostgres,
   listEventsAfter,
   listVendorEvents,
-  lockEventSubject,
+  withEventSubjectLock,
   trimEvents,
   type EventRow,
 } from './events.repository.ts';
@@ -44,8 +44,8 @@ export interface EventDraft {
   orderId?: number | null;
   type: OpsDataEventType;
   /**
-   * The event's data, read inside the event's transaction once the log is locked (so the later
-   * of two events about one thing carries the later state). Null sends nothing (it is gone).
+   * The event's data, read once the event's subject is locked (so the later of two events about
+   * one thing carries the later state). Null sends nothing (it is gone).
    */
   data: (db: Kysely<Database>) => Promise<unknown>;
 }
@@ -162,11 +162,10 @@ export class EventBus implements EventPublisher {
     try {
       await this.start();
       const now = this.options.clock();
-      const event = await this.db.transaction().execute(async (trx) => {
-        await lockEventSubject(trx, subjectOf(draft));
-        const data = await draft.data(trx);
+      const event = await withEventSubjectLock(this.db, subjectOf(draft), async (db) => {
+        const data = await draft.data(db);
         if (data === null || data === undefined) return null;
-        return insertEvent(trx, {
+        return insertEvent(db, {
           vendor_id: draft.vendorId,
           order_id: draft.orderId ?? null,
           type: draft.type,

@@ -2,9 +2,9 @@
  * SQL for the operations event log (`ops_events`). Ids must reach readers in the order they were
  * given: a reader that has seen id N never asks for anything at or below N again. PostgreSQL hands
  * out identity values when rows are inserted, not when they commit, so two writers could commit
- * ids 11 and 10 in that order; the insert therefore takes one advisory lock first, held until its
- * transaction commits, which makes id order commit order. SQLite has one writer at a time, so its
- * ids are in commit order.
+ * ids 11 and 10 in that order; the insert therefore takes one advisory lock first, held until it
+ * commits, which makes id order commit order. SQLite has one writer at a time, so its ids are in
+ * commit order.
  */
 import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, OpsEventsTable } from '../../db/schema.ts';
@@ -22,25 +22,39 @@ export function isPostgres(db: Db): boolean {
 }
 
 /**
- * Holds a lock on one subject's events (an order, a vendor's switches, its menu items) until the
- * transaction ends. Taken before the event's data is read, so of two events about one thing the
- * later id always carries the later state; events about different things do not wait for each
- * other. (Two-key advisory locks, a space apart from the log's one-key lock; subjects whose hashes
- * collide only wait for each other.)
+ * Runs `use` holding a lock on one subject's events (an order, a vendor's switches, its menu
+ * items): the event's data is read and its row inserted under it, so of two events about one thing
+ * the later id always carries the later state, while events about different things do not wait
+ * for each other. On PostgreSQL it is a session lock on one connection, without a transaction, so
+ * the insert (see insertEvent) commits by itself; it is released after, whatever happened (and by
+ * PostgreSQL if the connection is lost). Two-key advisory locks are a space apart from the log's
+ * one-key lock; subjects whose hashes collide only wait for each other. SQLite: a transaction.
  */
-export async function lockEventSubject(trx: Transaction<Database>, subject: string): Promise<void> {
-  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${EVENT_LOG_LOCK}, hashtext(${subject}))`.execute(trx);
+export async function withEventSubjectLock<T>(
+  db: Kysely<Database>,
+  subject: string,
+  use: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  if (!isPostgres(db)) return db.transaction().execute(use);
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${EVENT_LOG_LOCK}, hashtext(${subject}))`.execute(connection);
+    try {
+      return await use(connection);
+    } finally {
+      await sql`select pg_advisory_unlock(${EVENT_LOG_LOCK}, hashtext(${subject}))`.execute(connection);
+    }
+  });
 }
 
 /**
- * Appends an event. On PostgreSQL one statement takes the log's lock, inserts and NOTIFYs (every
- * listening process is told the id when the transaction commits): the lock that serialises every
- * event writer of every process is held only from this statement to the commit, not while the
- * event's data is read.
+ * Appends an event. On PostgreSQL one statement, committed by itself, takes the log's lock,
+ * inserts and NOTIFYs (every listening process is told the id as it commits): the lock that
+ * serialises every event writer of every process is held only while that statement runs and
+ * commits, never across a round trip to this process.
  */
-export async function insertEvent(trx: Transaction<Database>, row: Omit<EventRow, 'id'>): Promise<EventRow> {
-  if (!isPostgres(trx)) {
-    const { id } = await trx.insertInto('ops_events').values(row).returning('id').executeTakeFirstOrThrow();
+export async function insertEvent(db: Db, row: Omit<EventRow, 'id'>): Promise<EventRow> {
+  if (!isPostgres(db)) {
+    const { id } = await db.insertInto('ops_events').values(row).returning('id').executeTakeFirstOrThrow();
     return { ...row, id: Number(id) };
   }
   // The lock is taken before the row (and its id) is made: the insert reads from `locked`.
@@ -52,7 +66,7 @@ export async function insertEvent(trx: Transaction<Database>, row: Omit<EventRow
       from locked
       returning id
     )
-    select id, pg_notify(${EVENTS_CHANNEL}, id::text) from inserted`.execute(trx);
+    select id, pg_notify(${EVENTS_CHANNEL}, id::text) from inserted`.execute(db);
   const id = result.rows[0]?.id;
   if (id === undefined) throw new Error('ops_events: the insert answered no id');
   return { ...row, id: Number(id) };
