@@ -141,9 +141,8 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   },
   'GET /v1/vendor/:vendorId/order/:orderId': { auth: 'consumer', params: vendorOrderParams },
   // A stream (a Pending order's: it stays open), ended by the fuzz app after a moment like the operations one.
-  'GET /v1/order/:orderId/events': { auth: 'consumer', params: orderParams },
-  // A stream (a Pending order's: it stays open), ended by the fuzz app after a moment like the operations one.
-  'GET /v1/order/:orderId/events': { auth: 'consumer', params: orderParams },
+  // Signed with headers here; the query may instead carry the signature (its own tests cover that).
+  'GET /v1/order/:orderId/events': { auth: 'consumer', params: orderParams, query: () => ({}) },
   'POST /v1/vendor/:vendorId/order/:orderId/alerted': {
     auth: 'consumer',
     params: vendorOrderParams,

@@ -6,12 +6,13 @@
  *
  * Cost at scale: this process subscribes once per vendor on the event bus, not once per stream.
  * - An event about a watched order re-reads that order at once (the ready alert is never held).
- * - Any event of the vendor moves other orders' places; their streams are brought up to date by one
- *   read of the vendor's queue for all of them, at most once per `queueRefreshMs`, and at least
- *   every `estimateRefreshMs` while the vendor has streams (estimates move with the clock).
- * - A stream is written only when the customer would see a difference.
+ * - Places in the queue come from one read of the vendor's queue for all its watched orders (never
+ *   a count per order): soon after a stream opens, at most once per `queueRefreshMs` after other
+ *   orders move, and every `estimateRefreshMs` while the vendor has streams (estimates move with
+ *   the clock).
+ * - A stream is written only when the customer would see a difference, and what never changes
+ *   while an order waits (what was ordered) is serialised once per stream, not per message.
  */
-import type { PlacedOrder } from '@venue/contract/order';
 import { waitEstimateText } from '@venue/domain/wait-estimate';
 import type { Kysely } from 'kysely';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
@@ -19,7 +20,14 @@ import type { Database } from '../../db/schema.ts';
 import type { BusEvent, EventBus } from '../events/event-bus.ts';
 import type { EventStreams, SseStream } from '../events/event-streams.ts';
 import { findOrder } from './orders.repository.ts';
-import { placedOrderView, toPlacedOrder, vendorPace, waitingPositions, type OrderRow } from './orders.service.ts';
+import {
+  placedOrderFixed,
+  placedOrderTiming,
+  vendorPace,
+  waitingPositions,
+  type OrderRow,
+  type QueuePlace,
+} from './orders.service.ts';
 
 /** The event name of a customer's order stream; its data is the PlacedOrder. */
 export const ORDER_EVENT = 'order';
@@ -27,14 +35,21 @@ export const ORDER_EVENT = 'order';
 const FINISHED = new Set(['Serviced', 'Cancelled']);
 
 export interface OrderStreamSettings {
-  /** other orders' queue places are re-read at most this often per vendor (ms) */
+  /** after other orders move, queue places are re-read at most this often per vendor (ms) */
   queueRefreshMs: number;
+  /**
+   * a stream opened (or a watched order back in the queue) gets its place this soon (ms); such a
+   * read tells only those streams, so streams opening one after another never make everyone's
+   * places go out more often than `queueRefreshMs`
+   */
+  firstPlaceMs: number;
   /** and at least this often while the vendor has streams, so estimates follow the clock (ms) */
   estimateRefreshMs: number;
 }
 
 export const DEFAULT_ORDER_STREAM_SETTINGS: OrderStreamSettings = {
-  queueRefreshMs: 1_000,
+  queueRefreshMs: 5_000,
+  firstPlaceMs: 250,
   estimateRefreshMs: 15_000,
 };
 
@@ -45,7 +60,9 @@ export interface OrderStreamsLog {
 interface Watch {
   stream: SseStream;
   row: OrderRow;
-  /** what the customer was last sent, as they see it (see `shownAs`) */
+  /** the order's fields that do not move with the queue, as JSON members (no braces) */
+  fixedJson: string;
+  /** what the customer was last sent, as they see it ('' before the first message) */
   shown: string;
 }
 
@@ -53,17 +70,19 @@ interface Watch {
 interface VendorWatches {
   orders: Map<number, Set<Watch>>;
   unsubscribe: () => void;
-  /** when the queue was last read for all of them */
+  /** when the queue was last read, and last read to tell everyone their place */
   lastRefresh: number;
+  lastFullRefresh: number;
+  /** orders moved since the last full read: everyone's places are due */
+  moved: boolean;
   refreshTimer: NodeJS.Timeout | null;
+  /** when the planned queue read is due */
+  refreshDue: number;
   refreshing: Promise<void> | null;
   periodic: NodeJS.Timeout;
 }
 
-/** What the wait screen shows of an order: a change here is worth a message. */
-function shownAs(order: PlacedOrder): string {
-  return `${order.orderStatus}|${order.positionInQueue ?? ''}|${waitEstimateText(order.secsToServiceEstimate)}`;
-}
+const members = (value: object) => JSON.stringify(value).slice(1, -1);
 
 export class OrderStreams {
   private readonly vendors = new Map<number, VendorWatches>();
@@ -99,13 +118,16 @@ export class OrderStreams {
   async serve(row: OrderRow, raw: ServerResponse, headers: OutgoingHttpHeaders): Promise<void> {
     const stream = this.deps.streams.open(raw, headers, { label: { orderId: row.id } });
     if (!stream) return;
-    const watch: Watch = { stream, row, shown: '' };
+    const watch: Watch = { stream, row, fixedJson: members(placedOrderFixed(row)), shown: '' };
     const vendor = this.vendorWatches(row.vendor_id);
     const watches = vendor.orders.get(row.id) ?? new Set<Watch>();
     watches.add(watch);
     vendor.orders.set(row.id, watches);
     stream.unsubscribe = () => this.forget(row.vendor_id, row.id, watch);
-    await this.reread(row.vendor_id, row.id);
+    // A Waiting order's place comes with the vendor's next queue read, shared by every stream
+    // opening meanwhile; anything else is read again now (subscribed, so no change falls between).
+    if (row.order_status === 'Waiting') this.scheduleQueueRefresh(row.vendor_id, vendor, 'new');
+    else await this.reread(row.vendor_id, row.id);
   }
 
   /** Ends every vendor's subscription and timer (the streams themselves end with EventStreams.closeAll). */
@@ -120,9 +142,15 @@ export class OrderStreams {
       orders: new Map(),
       unsubscribe: this.deps.bus.subscribe(vendorId, (event) => this.onEvent(vendorId, event)),
       lastRefresh: Number.NEGATIVE_INFINITY,
+      lastFullRefresh: Number.NEGATIVE_INFINITY,
+      moved: false,
       refreshTimer: null,
+      refreshDue: Number.POSITIVE_INFINITY,
       refreshing: null,
-      periodic: setInterval(() => this.refreshQueue(vendorId), this.settings.estimateRefreshMs),
+      periodic: setInterval(() => {
+        vendor.moved = true;
+        this.scheduleQueueRefresh(vendorId, vendor, 'moved');
+      }, this.settings.estimateRefreshMs),
     };
     vendor.periodic.unref();
     this.vendors.set(vendorId, vendor);
@@ -150,7 +178,8 @@ export class OrderStreams {
     if (!vendor) return;
     if (event.orderId !== null && vendor.orders.has(event.orderId)) void this.reread(vendorId, event.orderId);
     // Any change at the vendor may move the others: an order left the queue, the pace or time to service changed.
-    this.scheduleQueueRefresh(vendorId, vendor);
+    vendor.moved = true;
+    this.scheduleQueueRefresh(vendorId, vendor, 'moved');
   }
 
   /**
@@ -169,12 +198,18 @@ export class OrderStreams {
       while (state.again) {
         state.again = false;
         const row = await findOrder(this.deps.db, orderId);
-        if (!row) return;
-        const order = await toPlacedOrder(this.deps.db, row, this.deps.clock());
-        for (const watch of this.vendors.get(vendorId)?.orders.get(orderId) ?? []) {
+        const vendor = this.vendors.get(vendorId);
+        if (!row || !vendor) return;
+        const fixedJson = members(placedOrderFixed(row));
+        for (const watch of vendor.orders.get(orderId) ?? []) {
+          // Back in the queue (Scheduled → Waiting): told with the next read, as a new stream is.
+          if (row.order_status === 'Waiting' && watch.row.order_status !== 'Waiting') watch.shown = '';
           watch.row = row;
-          this.send(watch, order);
+          watch.fixedJson = fixedJson;
+          // Still (or again) in the queue: its place comes with the next queue read.
+          if (row.order_status !== 'Waiting') this.send(watch, this.deps.clock(), null);
         }
+        if (row.order_status === 'Waiting') this.scheduleQueueRefresh(vendorId, vendor, 'new');
       }
     } catch (error) {
       // The database is away: the stream stays; the next event or refresh reads again.
@@ -184,13 +219,23 @@ export class OrderStreams {
     }
   }
 
-  private scheduleQueueRefresh(vendorId: number, vendor: VendorWatches): void {
-    if (vendor.refreshTimer) return;
-    const wait = Math.max(0, vendor.lastRefresh + this.settings.queueRefreshMs - this.deps.clock());
+  /**
+   * Plans a queue read: for streams still waiting for their first place ('new'), soon after the
+   * last read; for everyone's places after orders moved ('moved'), once `queueRefreshMs` after the
+   * last full read. The earlier plan stands.
+   */
+  private scheduleQueueRefresh(vendorId: number, vendor: VendorWatches, reason: 'new' | 'moved'): void {
+    const due =
+      reason === 'new'
+        ? Math.max(this.deps.clock(), vendor.lastRefresh + this.settings.firstPlaceMs)
+        : Math.max(this.deps.clock(), vendor.lastFullRefresh + this.settings.queueRefreshMs);
+    if (vendor.refreshTimer && vendor.refreshDue <= due) return;
+    if (vendor.refreshTimer) clearTimeout(vendor.refreshTimer);
+    vendor.refreshDue = due;
     vendor.refreshTimer = setTimeout(() => {
       vendor.refreshTimer = null;
       void this.refreshQueue(vendorId);
-    }, wait);
+    }, due - this.deps.clock());
     vendor.refreshTimer.unref();
   }
 
@@ -199,12 +244,19 @@ export class OrderStreams {
     const vendor = this.vendors.get(vendorId);
     if (!vendor) return undefined;
     if (vendor.refreshing) {
-      // A read is under way: whatever moved meanwhile is read once it is done.
-      void vendor.refreshing.then(() => this.scheduleQueueRefresh(vendorId, vendor));
+      // A read is under way: what is still due is planned again once it is done.
+      void vendor.refreshing.then(() => this.scheduleQueueRefresh(vendorId, vendor, vendor.moved ? 'moved' : 'new'));
       return vendor.refreshing;
     }
     const nowMs = this.deps.clock();
     vendor.lastRefresh = nowMs;
+    // Everyone's places go out when orders moved and the last full read is old enough; otherwise
+    // only streams that have had nothing yet are told.
+    const full = vendor.moved && nowMs >= vendor.lastFullRefresh + this.settings.queueRefreshMs;
+    if (full) {
+      vendor.moved = false;
+      vendor.lastFullRefresh = nowMs;
+    }
     vendor.refreshing = (async () => {
       try {
         const [positions, pace] = await Promise.all([
@@ -216,6 +268,7 @@ export class OrderStreams {
           if (this.rereads.has(orderId)) continue;
           for (const watch of watches) {
             const { row } = watch;
+            if (!full && watch.shown !== '') continue;
             if (row.order_status === 'Waiting') {
               const position = positions.get(orderId);
               // It has left the queue: its own event is on its way (or read now, if it was missed).
@@ -223,9 +276,9 @@ export class OrderStreams {
                 void this.reread(vendorId, orderId);
                 break;
               }
-              this.send(watch, placedOrderView(row, nowMs, { position, pace }));
+              this.send(watch, nowMs, { position, pace });
             } else {
-              this.send(watch, placedOrderView(row, nowMs, null));
+              this.send(watch, nowMs, null);
             }
           }
         }
@@ -233,18 +286,21 @@ export class OrderStreams {
         this.deps.log.warn({ err: error, vendorId }, 'order streams: reading the queue failed');
       } finally {
         vendor.refreshing = null;
+        if (vendor.moved && this.vendors.get(vendorId) === vendor) this.scheduleQueueRefresh(vendorId, vendor, 'moved');
       }
     })();
     return vendor.refreshing;
   }
 
   /** Writes the order when the customer would see a change; a finished order's stream then ends. */
-  private send(watch: Watch, order: PlacedOrder): void {
-    const shown = shownAs(order);
+  private send(watch: Watch, nowMs: number, place: QueuePlace | null): void {
+    const { row } = watch;
+    const timing = placedOrderTiming(row, nowMs, place);
+    const shown = `${row.order_status}|${timing.positionInQueue ?? ''}|${waitEstimateText(timing.secsToServiceEstimate)}`;
     if (shown !== watch.shown) {
       watch.shown = shown;
-      watch.stream.event(this.deps.bus.cursor, ORDER_EVENT, JSON.stringify(order));
+      watch.stream.event(this.deps.bus.cursor, ORDER_EVENT, `{${watch.fixedJson},${members(timing)}}`);
     }
-    if (FINISHED.has(order.orderStatus)) watch.stream.end();
+    if (FINISHED.has(row.order_status)) watch.stream.end();
   }
 }

@@ -137,6 +137,14 @@ export interface QueuePlace {
  * toPlacedOrder for one order, or for all of a vendor's at once by the customers' order streams).
  */
 export function placedOrderView(row: OrderRow, nowMs: number, place: QueuePlace | null): PlacedOrder {
+  return { ...placedOrderFixed(row), ...placedOrderTiming(row, nowMs, place) };
+}
+
+/** The parts of a placed order that move with the queue and the clock. */
+export type PlacedOrderTiming = Pick<PlacedOrder, 'positionInQueue' | 'secsToServiceEstimate' | 'timing'>;
+
+/** The place, the estimate and the timing of an order: all that changes while it waits. */
+export function placedOrderTiming(row: OrderRow, nowMs: number, place: QueuePlace | null): PlacedOrderTiming {
   const status = row.order_status as OrderStatus;
   let position: number | null = null;
   let estimate = row.time_service_estimated;
@@ -146,15 +154,21 @@ export function placedOrderView(row: OrderRow, nowMs: number, place: QueuePlace 
   }
   const queued = status === 'Waiting' || status === 'Scheduled';
   return {
+    positionInQueue: position,
+    secsToServiceEstimate: queued && estimate !== null ? Math.max(0, Math.round((estimate - nowMs) / 1000)) : null,
+    timing: { timeQueued: iso(row.time_queued), timeServiceEstimated: iso(estimate) },
+  };
+}
+
+/** The parts of a placed order that only change with the row (its status, what was ordered). */
+export function placedOrderFixed(row: OrderRow): Omit<PlacedOrder, keyof PlacedOrderTiming> {
+  return {
     id: row.id,
     vendorId: row.vendor_id,
     consumerId: row.consumer_id,
-    orderStatus: status,
+    orderStatus: row.order_status as OrderStatus,
     claimTicket: row.claim_ticket,
-    positionInQueue: position,
-    secsToServiceEstimate: queued && estimate !== null ? Math.max(0, Math.round((estimate - nowMs) / 1000)) : null,
     requestedServiceTime: iso(row.requested_service_time),
-    timing: { timeQueued: iso(row.time_queued), timeServiceEstimated: iso(estimate) },
     serviceMode: row.service_mode as PlacedOrder['serviceMode'],
     deliveryAddress: parseJson<DeliveryAddress>(row.delivery_address),
     paymentSummary: summaryWithDiscount(row),
