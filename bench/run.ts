@@ -23,6 +23,7 @@ import { opsEventsBench } from './sections/ops-events.ts';
 import { pageWeight } from './sections/page-weight.ts';
 import { pages } from './sections/pages.ts';
 import { trackingBench } from './sections/tracking.ts';
+import { liveTrackersBench } from './sections/live-trackers.ts';
 
 /** Every section, in the order they run. New benchmarks (checkout, polling, Lighthouse) go here. */
 const SECTIONS: Section[] = [
@@ -31,6 +32,7 @@ const SECTIONS: Section[] = [
   calculateOrderPayment,
   checkoutBench,
   trackingBench,
+  liveTrackersBench,
   opsEventsBench,
   pages,
   catalogueImport,
