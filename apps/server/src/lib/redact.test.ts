@@ -62,6 +62,9 @@ describe('redaction', () => {
     expect(redacted).not.toMatch(/4111|5555555555554444|737|\b123\b/);
     expect(parsed).toMatchObject({ cvv: REDACTED, card: { cardNumber: REDACTED, expiry_month: REDACTED } });
     expect(parsed.msg).toBe(`note ${REDACTED} and order 42`);
+    // A line with nothing to redact comes back as it was.
+    const plain = JSON.stringify({ level: 30, time: 1795399200001, req: { url: '/v1/vendor/4/order/12' }, msg: 'ok' });
+    expect(redactLogLine(plain)).toBe(plain);
   });
 });
 
