@@ -52,6 +52,9 @@ export interface LiveRun {
   seenP50Ms: number;
   seenP99Ms: number;
   seenMaxMs: number;
+  /** the kitchen's "ready" calls: how long the operations API took to answer them */
+  readyCallP50Ms: number;
+  readyCallP99Ms: number;
   /** order messages the crowd received in the run (queue places and statuses) */
   messages: number;
   ordersPlaced: number;
@@ -182,6 +185,8 @@ export async function liveRun(
   const open = new Set<ClientRequest>();
   const markedAt = new Map<number, number>();
   const seenDelays: number[] = [];
+  /** how long the kitchen's "ready" calls took to answer */
+  const readyCalls: number[] = [];
   let connected = 0;
   let messages = 0;
   let ordersPlaced = 0;
@@ -262,7 +267,8 @@ export async function liveRun(
       );
       await Promise.all(
         listed.map(async ({ id }) => {
-          markedAt.set(id, performance.now());
+          const sent = performance.now();
+          markedAt.set(id, sent);
           const moved = await client.send(
             'POST',
             `/ops/v1/vendor/${VENDOR}/order/${id}/status`,
@@ -270,6 +276,7 @@ export async function liveRun(
             undefined,
             opsHeaders,
           );
+          readyCalls.push(performance.now() - sent);
           if (moved.status !== 200) {
             markedAt.delete(id);
             throw new Error(`ops status answered ${moved.status}: ${moved.body.slice(0, 200)}`);
@@ -291,7 +298,10 @@ export async function liveRun(
   const lost = markedAt.size - seenDelays.length;
   if (lost > 0) fail(new Error(`${lost} orders marked ready were never seen on their stream`));
   seenDelays.sort((a, b) => a - b);
+  readyCalls.sort((a, b) => a - b);
   return {
+    readyCallP50Ms: percentile(readyCalls, 0.5),
+    readyCallP99Ms: percentile(readyCalls, 0.99),
     setup,
     customers,
     connected,
@@ -308,9 +318,25 @@ export async function liveRun(
   };
 }
 
+/** This machine's hard limit of open files per process (HAProxy needs two per connection it passes on). */
+function openFilesLimit(): number {
+  const line = readFileSync('/proc/self/limits', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('Max open files'));
+  const hard = line?.trim().split(/\s+/)[4];
+  return hard === undefined || hard === 'unlimited' ? Number.POSITIVE_INFINITY : Number(hard);
+}
+
+/** HAProxy's connection limit on this machine, and the customers that leaves room for (the bench's own client uses up to 256 more). */
+function haproxyCapacity(): { maxconn: number; customers: number } {
+  const maxconn = Math.min(LIVE_CUSTOMERS * 2 + 1_000, Math.floor((openFilesLimit() - 100) / 2));
+  return { maxconn, customers: Math.min(LIVE_CUSTOMERS, maxconn - 500) };
+}
+
 /** Two server processes on one fresh PostgreSQL database behind HAProxy. */
 async function twoNodesBehindHaproxy(
   log: (message: string) => void,
+  maxconn: number,
 ): Promise<{ url: string; pids: () => number[]; dispose: () => Promise<void> }> {
   const first = await startServer({ database: 'postgres', env: BENCH_SERVER_ENV });
   const second = await startServer({ databaseUrl: first.databaseUrl, env: BENCH_SERVER_ENV });
@@ -321,7 +347,7 @@ async function twoNodesBehindHaproxy(
         { host: '127.0.0.1', port: first.port },
         { host: '127.0.0.1', port: second.port },
       ],
-      maxconn: LIVE_CUSTOMERS * 2 + 1_000,
+      maxconn,
     });
   } catch (error) {
     await second.dispose();
@@ -366,11 +392,22 @@ export const liveTrackersBench: Section = {
     if (missing) {
       notes.push(`2 nodes on PostgreSQL behind HAProxy skipped: ${missing}.`);
     } else {
-      const pair = await twoNodesBehindHaproxy(context.log);
+      const capacity = haproxyCapacity();
+      if (capacity.customers < LIVE_CUSTOMERS) {
+        notes.push(
+          `2 nodes: ${formatInteger(capacity.customers)} customers, as many as HAProxy can pass on here (two open files per connection, ${formatInteger(openFilesLimit())} per process).`,
+        );
+      }
+      const pair = await twoNodesBehindHaproxy(context.log, capacity.maxconn);
       try {
         results.push(
-          await liveRun('2 nodes, PostgreSQL, HAProxy', pair.url, pair.pids, LIVE_CUSTOMERS, LIVE_SECONDS, (message) =>
-            context.log(`live trackers on 2 nodes: ${message}`),
+          await liveRun(
+            '2 nodes, PostgreSQL, HAProxy',
+            pair.url,
+            pair.pids,
+            capacity.customers,
+            LIVE_SECONDS,
+            (message) => context.log(`live trackers on 2 nodes: ${message}`),
           ),
         );
       } finally {
@@ -386,6 +423,7 @@ export const liveTrackersBench: Section = {
         'ready→seen p50',
         'ready→seen p99',
         'max',
+        'ready call p50/p99',
         'seen',
         'messages',
         'orders',
@@ -398,6 +436,7 @@ export const liveTrackersBench: Section = {
         formatMs(r.seenP50Ms),
         formatMs(r.seenP99Ms),
         formatMs(r.seenMaxMs),
+        `${formatMs(r.readyCallP50Ms)} / ${formatMs(r.readyCallP99Ms)}`,
         `${formatInteger(r.seen)} of ${formatInteger(r.marked)}`,
         formatInteger(r.messages),
         formatInteger(r.ordersPlaced),
@@ -405,7 +444,7 @@ export const liveTrackersBench: Section = {
         formatInteger(r.errors),
       ]),
       notes: [
-        'ready→seen: from the kitchen sending "ready" to the customer\'s stream reading it.',
+        'ready→seen: from the kitchen sending "ready" to the customer\'s stream reading it; ready call: the operations API\'s answer to that call (30 sent at once each second).',
         "KiB/stream: the server processes' resident memory with every stream open, less before they opened, per stream.",
         'messages: order messages read by the crowd (first state, queue places as orders ahead leave, ready).',
         ...notes,
