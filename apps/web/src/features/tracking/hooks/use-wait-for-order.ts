@@ -84,6 +84,9 @@ export function useWaitForOrder({
     let over = false;
     let live = false;
     let lastHeard = 0;
+    /** messages the stream has delivered, and the status of the latest */
+    let streamed = 0;
+    let streamedStatus = 'Waiting';
     const receive = (order: PlacedOrder): string => {
       lastHeard = Date.now();
       // Another order may have taken its place while the answer was on its way: keep that one.
@@ -115,7 +118,9 @@ export function useWaitForOrder({
         stopStream = followOrderStream(signing, orderId, {
           onOrder: (order) => {
             if (over) return;
+            streamed += 1;
             const found = receive(order);
+            streamedStatus = found;
             if (isWaitOver(found)) finish(found);
           },
           onLiveChange: (value) => {
@@ -128,7 +133,11 @@ export function useWaitForOrder({
           fetchStatus: async (signal) => {
             if (!signing) throw new Error('The order cannot be read without the consumer key.');
             try {
-              return receive(await getPlacedOrder(signing, vendorId, orderId, { background: true, signal }));
+              const before = streamed;
+              const order = await getPlacedOrder(signing, vendorId, orderId, { background: true, signal });
+              // The stream spoke while this read was on its way: its news is the newer one.
+              if (streamed !== before) return streamedStatus;
+              return receive(order);
             } catch (error) {
               // Polling stopped (the screen closed, or a retry began): nothing failed.
               if (!signal.aborted) dispatch(orderFetchFailed(errorMessage(error)));
