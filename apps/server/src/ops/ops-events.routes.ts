@@ -1,10 +1,10 @@
 /** GET /ops/v1/vendor/{vendorId}/events: the store's live events as Server-Sent Events. */
-import type { OutgoingHttpHeaders } from 'node:http';
 import { ErrorBody } from '@venue/contract/common';
 import { OpsEventId, OpsEventsQuery } from '@venue/contract/ops-events';
 import { VendorIdParams } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { hijackEventStream } from '../lib/event-stream-reply.ts';
 import { notFound } from '../lib/http-error.ts';
 import type { LastEventId } from '../modules/events/event-streams.ts';
 import { findVendorRow } from '../modules/vendors/vendors.repository.ts';
@@ -50,21 +50,8 @@ export const opsEventRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await findVendorRow(app.db, vendorId))) throw notFound(`Vendor ${vendorId} not found`);
       await app.events.start();
       const lastEventId = lastEventIdOf(request.headers['last-event-id'], request.query.lastEventId);
-      // Written straight to the socket: no compression, no serializer, flushed event by event.
-      reply.hijack();
-      const headers: OutgoingHttpHeaders = {
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache',
-        // Proxies (nginx) must pass each event on at once, not buffer the stream.
-        'x-accel-buffering': 'no',
-      };
-      if (request.method === 'HEAD') {
-        // The headers only: a HEAD must not hold a connection open as a stream does.
-        reply.raw.writeHead(200, headers);
-        reply.raw.end();
-        return;
-      }
+      const headers = hijackEventStream(request, reply, 'no-cache');
+      if (!headers) return;
       // A stream outlives the check its request passed: a revoked staff token's stream ends at the next heartbeat.
       const credential = request.opsCredential;
       await app.eventStreams.serve(vendorId, reply.raw, headers, lastEventId, {

@@ -1,10 +1,10 @@
 /** GET /v1/order/{orderId}/events: the customer's placed order, live (Server-Sent Events). */
-import type { OutgoingHttpHeaders } from 'node:http';
 import { ErrorBody } from '@venue/contract/common';
 import { OrderEventsQuery } from '@venue/contract/order';
 import { OrderIdParams } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { hijackEventStream } from '../../lib/event-stream-reply.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { consumerOf, requireConsumerOrSignedQuery } from '../consumers/consumer-auth.ts';
 import { findConsumerOrder } from './orders.repository.ts';
@@ -47,20 +47,8 @@ export const orderEventRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound(`Order ${orderId} not found`);
       if (FINISHED.has(row.order_status)) return reply.code(204).send(null);
       await app.events.start();
-      // Written straight to the socket: no compression, no serializer, flushed event by event.
-      reply.hijack();
-      const headers: OutgoingHttpHeaders = {
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        // Proxies (nginx) must pass each event on at once, not buffer the stream.
-        'x-accel-buffering': 'no',
-      };
-      if (request.method === 'HEAD') {
-        reply.raw.writeHead(200, headers);
-        reply.raw.end();
-        return;
-      }
+      const headers = hijackEventStream(request, reply, 'no-store');
+      if (!headers) return;
       await app.orderStreams.serve(row, reply.raw, headers);
     },
   );
