@@ -17,7 +17,7 @@ export function StepHeader({ labels, current }: StepHeaderProps) {
           return (
             <li
               key={label}
-              className={`${styles.step} ${styles[state]}`}
+              className={state === 'todo' ? styles.step : `${styles.step} ${styles[state]}`}
               {...(state === 'current' ? { 'aria-current': 'step' as const } : {})}
             >
               <span className={styles.marker} aria-hidden="true">
