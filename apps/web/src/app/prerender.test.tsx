@@ -1,6 +1,21 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prerender } from './prerender';
+
+// The build settings are fixed per build; each test picks the build it stands for.
+const env = vi.hoisted(() => ({ current: {} as Record<string, string> }));
+vi.mock('../config/settings', async () => {
+  const { parseSettings } = await import('../config/settings-schema');
+  return {
+    get settings() {
+      return parseSettings(env.current);
+    },
+  };
+});
+
+afterEach(() => {
+  env.current = {};
+});
 
 describe('prerender', () => {
   it('renders the home screen as any visitor first sees it: the venue, how it works, the first action', () => {
@@ -14,8 +29,22 @@ describe('prerender', () => {
     }
   });
 
-  it('renders nothing for screens that depend on the visitor', () => {
-    for (const path of ['/order-flow/place-order', '/order-flow/wait-order', '/order-flow/discover-vendor'])
+  it('renders the store list of a multi-vendor build as it shows while the stores load', () => {
+    env.current = { VITE_MULTI_VENDOR: 'true' };
+    const markup = prerender('/order-flow/discover-vendor');
+    expect(markup).toContain('Select Your Option Below</h1>');
+    expect(markup).toContain('aria-label="Loading the stores"');
+    // No store, no last order, no problem: those come with the visitor and the venue's answer.
+    expect(markup).not.toContain('Reorder');
+    expect(markup).not.toContain('None of our outlets');
+    expect(markup).not.toContain('Try again');
+  });
+
+  it('renders nothing for screens that depend on the visitor, nor the store list of a single-vendor build', () => {
+    env.current = { VITE_MULTI_VENDOR: 'true' };
+    for (const path of ['/order-flow/place-order', '/order-flow/wait-order', '/order-flow/confirm-order'])
       expect(prerender(path)).toBe('');
+    env.current = { VITE_MULTI_VENDOR: 'false' };
+    expect(prerender('/order-flow/discover-vendor')).toBe('');
   });
 });
