@@ -53,6 +53,8 @@ interface SavedState {
 
 const PAGES: PageCase[] = [
   { path: '/start' },
+  // The second screen of every multi-vendor order: the venue's stores, straight from start.
+  { path: '/order-flow/discover-vendor' },
   {
     path: '/order-flow/place-order',
     seed: (page) => chooseStore(page, STORE),
@@ -212,10 +214,12 @@ const mark = (met: boolean) => (met ? '' : ' ✗');
 
 export const pages: Section = {
   name: 'pages',
-  description: 'Lighthouse (mobile, simulated slow 4G, 4× CPU) on /start, place-order and wait-order',
+  description: 'Lighthouse (mobile, simulated slow 4G, 4× CPU) on /start, discover-vendor, place-order and wait-order',
   async run(context: BenchContext): Promise<SectionResult> {
     const figures: PageFigures[] = [];
-    for (const pageCase of PAGES) {
+    // BENCH_PAGES=/start,/order-flow/discover-vendor measures only those pages.
+    const only = process.env.BENCH_PAGES?.split(',').map((path) => path.trim());
+    for (const pageCase of PAGES.filter((page) => !only || only.includes(page.path))) {
       context.log(`Lighthouse on ${pageCase.path} (${RUNS_PER_PAGE} runs)…`);
       figures.push(await measure(context, pageCase));
     }
