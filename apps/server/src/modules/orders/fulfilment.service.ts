@@ -16,7 +16,9 @@ import { conflict, notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import type { EventPublisher } from '../events/event-bus.ts';
+import { listSucceededPayments, updatePaymentIfStatus } from '../payments/payments.repository.ts';
 import type { OrderStatusListener } from '../push/push.service.ts';
+import { findVendorId } from '../vendors/vendors.repository.ts';
 import { bumpMenuVersion } from '../menu/menu.repository.ts';
 import { publishMenuItemsChanged } from '../menu/menu.service.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
@@ -161,7 +163,7 @@ export async function listOpsOrders(
   limit: number,
   nowMs: number,
 ): Promise<OpsOrder[]> {
-  const vendor = await db.selectFrom('vendors').select('id').where('id', '=', vendorId).executeTakeFirst();
+  const vendor = await findVendorId(db, vendorId);
   if (!vendor) throw notFound(`Vendor ${vendorId} not found`);
   return toOpsOrders(db, await listVendorOrders(db, vendorId, statuses, limit), nowMs);
 }
@@ -261,22 +263,12 @@ export async function changeOrderStatus(
 
 /** Gives back every successful payment of a cancelled order; a refund the gateway refuses is logged for staff. */
 async function refundOrder(deps: FulfilmentDeps, orderId: number, actor: Actor, nowMs: number): Promise<void> {
-  const payments = await deps.db
-    .selectFrom('payments')
-    .select(['id', 'transaction_id', 'amount_minor'])
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'Succeeded')
-    .execute();
+  const payments = await listSucceededPayments(deps.db, orderId);
   for (const payment of payments) {
     let action = 'payment.refunded';
     try {
       if (payment.transaction_id) await deps.gateway.refund(payment.transaction_id);
-      await deps.db
-        .updateTable('payments')
-        .set({ status: 'Refunded', updated_at: nowMs })
-        .where('id', '=', payment.id)
-        .where('status', '=', 'Succeeded')
-        .execute();
+      await updatePaymentIfStatus(deps.db, payment.id, 'Succeeded', { status: 'Refunded', updated_at: nowMs });
     } catch {
       action = 'payment.refund_failed';
     }

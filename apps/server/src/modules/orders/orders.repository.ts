@@ -218,6 +218,18 @@ export async function findQueuePlace(
   return { ahead: Number(row?.ahead ?? 0), ttsMs: Number(row?.tts_ms ?? 0) };
 }
 
+/** The ids of the vendor's Waiting orders in queue order (first = next). */
+export function listWaitingOrderIds(db: Db, vendorId: number) {
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where('vendor_id', '=', vendorId)
+    .where('order_status', '=', 'Waiting')
+    .orderBy('time_queued')
+    .orderBy('id')
+    .execute();
+}
+
 export function countWaiting(db: Db, vendorId: number) {
   return db
     .selectFrom('orders')

@@ -33,6 +33,7 @@ import {
   findVendorTts,
   insertOrderWithItems,
   listRecentServiceSamples,
+  listWaitingOrderIds,
 } from './orders.repository.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -99,14 +100,7 @@ export async function vendorPace(
 
 /** Order id → place in the vendor's queue (1 = next) of every Waiting order. */
 export async function waitingPositions(db: Db, vendorId: number): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('vendor_id', '=', vendorId)
-    .where('order_status', '=', 'Waiting')
-    .orderBy('time_queued')
-    .orderBy('id')
-    .execute();
+  const rows = await listWaitingOrderIds(db, vendorId);
   return new Map(rows.map((r, index) => [r.id, index + 1]));
 }
 

@@ -45,6 +45,41 @@ export async function updatePaymentIfStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The order's succeeded payments: what a cancelled order gives back. */
+export function listSucceededPayments(db: Db, orderId: number) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'transaction_id', 'amount_minor'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'Succeeded')
+    .execute();
+}
+
+/**
+ * Initiated payments created at or before `createdBefore`, after the cursor (created_at, id), in
+ * that order: the next batch an unreported-payment sweep checks.
+ */
+export function listInitiatedPaymentsAfter(
+  db: Db,
+  cursor: { createdAt: number; id: number },
+  createdBefore: number,
+  limit: number,
+) {
+  const { createdAt, id } = cursor;
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', 'Initiated')
+    .where('created_at', '<=', createdBefore)
+    .where((eb) =>
+      eb.or([eb('created_at', '>', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '>', id)])]),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 export function countSucceededPayments(db: Db, orderId: number) {
   return db
     .selectFrom('payments')

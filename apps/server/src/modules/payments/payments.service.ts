@@ -14,6 +14,7 @@ import type { Database, PaymentsTable } from '../../db/schema.ts';
 import type { GatewayCharge, PaymentGateway } from '../../gateway/payment-gateway.ts';
 import { conflict, HttpError, unprocessable } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { useCoupon } from '../coupons/coupons.repository.ts';
 import {
   findConsumer,
   findSavedCardByToken,
@@ -198,12 +199,11 @@ async function applyCharge(
     throw conflict(REFUNDED_MESSAGE);
   }
   if (!charge.successful) {
-    await db
-      .updateTable('payments')
-      .set({ response_code: String(charge.resultCode), transaction_id: charge.transactionId, updated_at: now })
-      .where('id', '=', payment.id)
-      .where('status', '=', 'Initiated')
-      .execute();
+    await updatePaymentIfStatus(db, payment.id, 'Initiated', {
+      response_code: String(charge.resultCode),
+      transaction_id: charge.transactionId,
+      updated_at: now,
+    });
     const message = RESULT_MESSAGES[charge.resultCode] ?? 'Unknown problem.';
     return outcome({ ...payment, status: 'Failed' }, order, charge.resultCode, [message]);
   }
@@ -252,13 +252,7 @@ async function applyCharge(
         stockTaken = counted.map((item) => item.id);
       }
       if (order.coupon_code) {
-        const used = await trx
-          .updateTable('coupons')
-          .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
-          .where('code', '=', order.coupon_code)
-          .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used_count', '<', eb.ref('usage_limit'))]))
-          .executeTakeFirst();
-        if (Number(used.numUpdatedRows) !== 1) throw new CouponUsedUp();
+        if (!(await useCoupon(trx, order.coupon_code))) throw new CouponUsedUp();
       }
       await recordAudit(trx, {
         at: now,

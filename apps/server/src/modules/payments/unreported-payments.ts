@@ -7,6 +7,7 @@
  * later than that is made by an app that is there to report it.
  */
 import type { PaymentDeps } from './payments.service.ts';
+import { listInitiatedPaymentsAfter } from './payments.repository.ts';
 import { settleUnreportedPayment } from './payments.service.ts';
 
 /** Time the app has to report a charge itself (its own retries and verify take well under this). */
@@ -28,19 +29,7 @@ export class UnreportedPaymentSweeper {
 
   /** Checks the payments that came of age since the last sweep; answers what became of them. */
   async sweep(nowMs: number): Promise<{ checked: number; settled: number; refunded: number }> {
-    const { createdAt, id } = this.cursor;
-    const rows = await this.deps.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('status', '=', 'Initiated')
-      .where('created_at', '<=', nowMs - UNREPORTED_AFTER_MS)
-      .where((eb) =>
-        eb.or([eb('created_at', '>', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '>', id)])]),
-      )
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
+    const rows = await listInitiatedPaymentsAfter(this.deps.db, this.cursor, nowMs - UNREPORTED_AFTER_MS, BATCH);
     const result = { checked: 0, settled: 0, refunded: 0 };
     for (const row of rows) {
       const outcome = await settleUnreportedPayment(this.deps, row);

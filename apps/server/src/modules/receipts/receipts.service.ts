@@ -10,8 +10,16 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
 import { findConsumer } from '../consumers/consumers.repository.ts';
 import type { SignedConsumer } from '../consumers/consumers.service.ts';
+import { findConsumerOrder } from '../orders/orders.repository.ts';
 import { summaryWithDiscount, type OrderRow } from '../orders/orders.service.ts';
 import type { Mailer } from './mailer.ts';
+import {
+  countReceiptsSince,
+  deleteReceipt,
+  findReceiptPlace,
+  insertReceipt,
+  setReceiptMessageId,
+} from './receipts.repository.ts';
 
 /** A receipt can be sent this many times per order within RESEND_WINDOW_MS. */
 export const MAX_RECEIPTS_PER_WINDOW = 3;
@@ -115,17 +123,6 @@ ${row(['Grand Total', escapeHtml(formatMoney(view.totalMinor))], true)}
   };
 }
 
-/** Receipts sent since `sinceMs` matching one column (the index on it and sent_at answers). */
-async function countSent(db: Kysely<Database>, column: 'email' | 'client_address', value: string, sinceMs: number) {
-  const row = await db
-    .selectFrom('receipts')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(column, '=', value)
-    .where('sent_at', '>', sinceMs)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /**
  * E-mails the receipt of the consumer's paid order to the consumer's address. The message is
  * written from the order and the catalogue only (nothing the customer typed), so it cannot carry
@@ -139,39 +136,24 @@ export async function issueReceipt(
   clientAddress: string,
 ) {
   const { db } = deps;
-  const order = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .where('consumer_id', '=', consumer.id)
-    .executeTakeFirst();
+  const order = await findConsumerOrder(db, consumer.id, orderId);
   if (!order) throw notFound(`Order ${orderId} not found`);
   if (order.paid_at === null) throw unprocessable(NOT_PAID_MESSAGE);
   // The consumer's contact as it is now (it may have changed since the order).
   const contact = await findConsumer(db, consumer.id);
   const email = contact?.email?.trim();
   if (!email) throw unprocessable(NO_EMAIL_MESSAGE);
-  const recent = await db
-    .selectFrom('receipts')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('order_id', '=', orderId)
-    .where('sent_at', '>', nowMs - RESEND_WINDOW_MS)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.count) >= MAX_RECEIPTS_PER_WINDOW) throw new HttpError(429, TOO_MANY_MESSAGE);
+  if ((await countReceiptsSince(db, { order_id: orderId }, nowMs - RESEND_WINDOW_MS)) >= MAX_RECEIPTS_PER_WINDOW)
+    throw new HttpError(429, TOO_MANY_MESSAGE);
   const recipient = email.toLowerCase();
   const today = nowMs - RECEIPT_DAY_MS;
-  if ((await countSent(db, 'email', recipient, today)) >= MAX_RECEIPTS_PER_RECIPIENT_DAY) {
+  if ((await countReceiptsSince(db, { email: recipient }, today)) >= MAX_RECEIPTS_PER_RECIPIENT_DAY) {
     throw new HttpError(429, RECIPIENT_LIMIT_MESSAGE);
   }
-  if ((await countSent(db, 'client_address', clientAddress, today)) >= MAX_RECEIPTS_PER_CLIENT_DAY) {
+  if ((await countReceiptsSince(db, { client_address: clientAddress }, today)) >= MAX_RECEIPTS_PER_CLIENT_DAY) {
     throw new HttpError(429, CLIENT_LIMIT_MESSAGE);
   }
-  const place = await db
-    .selectFrom('vendors')
-    .innerJoin('venues', 'venues.id', 'vendors.venue_id')
-    .select(['vendors.store_name', 'vendors.phone_number', 'venues.name as venue_name', 'venues.time_zone'])
-    .where('vendors.id', '=', order.vendor_id)
-    .executeTakeFirstOrThrow();
+  const place = await findReceiptPlace(db, order.vendor_id);
   const receipt = composeReceipt(
     {
       venueName: place.venue_name,
@@ -185,11 +167,13 @@ export async function issueReceipt(
     deps.publicUrl,
   );
   // Counted before it is sent, so requests arriving together see each other; a failed send is not counted.
-  const row = await db
-    .insertInto('receipts')
-    .values({ order_id: orderId, email: recipient, message_id: null, sent_at: nowMs, client_address: clientAddress })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await insertReceipt(db, {
+    order_id: orderId,
+    email: recipient,
+    message_id: null,
+    sent_at: nowMs,
+    client_address: clientAddress,
+  });
   const host = new URL(deps.publicUrl).hostname;
   let sent: { messageId: string | null };
   try {
@@ -199,9 +183,9 @@ export async function issueReceipt(
       ...receipt,
     });
   } catch (error) {
-    await db.deleteFrom('receipts').where('id', '=', row.id).execute();
+    await deleteReceipt(db, row.id);
     throw error;
   }
-  await db.updateTable('receipts').set({ message_id: sent.messageId }).where('id', '=', row.id).execute();
+  await setReceiptMessageId(db, row.id, sent.messageId);
   return { orderId, email, sent: true as const };
 }

@@ -19,6 +19,11 @@ export function findVendorRow(db: Db, vendorId: number) {
   return vendorsWithZone(db).where('vendors.id', '=', vendorId).executeTakeFirst();
 }
 
+/** The vendor's id when it exists: the cheapest check that it does. */
+export function findVendorId(db: Db, vendorId: number) {
+  return db.selectFrom('vendors').select('id').where('id', '=', vendorId).executeTakeFirst();
+}
+
 export function listVendorRowsOfVenue(db: Db, venueId: number) {
   return vendorsWithZone(db)
     .where('vendors.venue_id', '=', venueId)
