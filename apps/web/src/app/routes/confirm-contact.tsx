@@ -34,7 +34,9 @@ import { fetchOrderAmount } from '../../features/order/api/calculate-order-payme
 import { orderItemsOf } from '../../features/order/lib/basket';
 import { lastOrderSaved, serviceModeSelected } from '../../features/order/store/order-slice';
 import { getCoupon } from '../../features/payment/api/coupons';
-import { getPlacedOrder, placedFromKey, placeOrder, toPlacedOrderData } from '../../features/payment/api/placed-order';
+import { getPlacedOrder } from '../../features/placed-order/api/get-placed-order';
+import { placeOrder } from '../../features/placed-order/hooks/use-place-order';
+import { placedFromKey, toPlacedOrderData } from '../../features/placed-order/lib/placed-order';
 import { applePaySession, purchaseWithWallet } from '../../features/payment/api/payments';
 import { signingKeyOf } from '../../features/payment/api/signing-key';
 import { PaymentOverlay } from '../../features/payment/components/payment-modals';
@@ -53,7 +55,7 @@ import {
   orderReceived,
   placingFailed,
   placingStarted,
-} from '../../features/tracking/store/placed-order-slice';
+} from '../../features/placed-order/store/placed-order-slice';
 import { errorMessage } from '../../lib/api-client';
 import { ORDER_ORIGIN } from '../../lib/order-origin';
 import type { SigningKey } from '../../lib/request-signing';
@@ -169,7 +171,7 @@ function ConfirmContact() {
       const key = signingKeyOf(store.getState().consumer);
       const placed = store.getState().placedOrder;
       if (!key || placed.vendorId === null) throw new Error('No consumer');
-      return getPlacedOrder(key, placed.vendorId, orderId, signal);
+      return getPlacedOrder(key, placed.vendorId, orderId, { signal });
     },
     paid: (paidOrder) => {
       dispatch(lastOrderSaved());

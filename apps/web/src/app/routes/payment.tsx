@@ -9,7 +9,8 @@ import { Loader } from '../../components/ui/loader';
 import { settings } from '../../config/settings';
 import { lastOrderSaved, orderReset } from '../../features/order/store/order-slice';
 import { applyCoupon, purchaseWithCoupon, removeCoupon } from '../../features/payment/api/coupons';
-import { getPlacedOrder, toPlacedOrderData } from '../../features/payment/api/placed-order';
+import { getPlacedOrder } from '../../features/placed-order/api/get-placed-order';
+import { toPlacedOrderData } from '../../features/placed-order/lib/placed-order';
 import {
   initiatePayment,
   newAttemptKey,
@@ -41,7 +42,7 @@ import {
   paymentInitiating,
   paymentInitiationFailed,
   placedOrderCleared,
-} from '../../features/tracking/store/placed-order-slice';
+} from '../../features/placed-order/store/placed-order-slice';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { thumbnailSources } from '../../lib/display-asset';
 import { FlowScreen } from '../flow-screen';
@@ -146,7 +147,7 @@ function Payment() {
       const signing = key();
       const vendorId = store.getState().placedOrder.vendorId;
       if (!signing || vendorId === null) return Promise.reject(new Error('No consumer'));
-      return getPlacedOrder(signing, vendorId, orderId, signal);
+      return getPlacedOrder(signing, vendorId, orderId, { signal });
     },
     paid: (order) => {
       // Spec §4: payment success stores the order as lastOrder.

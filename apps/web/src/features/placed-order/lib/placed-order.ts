@@ -1,6 +1,5 @@
 import type { PlaceOrderRequest, PlacedOrder } from '@venue/contract/order';
-import { signedRequest, type SigningKey } from '../../../lib/request-signing';
-import type { PlacedOrderData } from '../../tracking/store/placed-order-slice';
+import type { PlacedOrderData } from '../store/placed-order-slice';
 
 /** The placed-order facts kept in the state (spec §3). */
 export function toPlacedOrderData(order: PlacedOrder): PlacedOrderData {
@@ -24,33 +23,4 @@ export function toPlacedOrderData(order: PlacedOrder): PlacedOrderData {
 export function placedFromKey(vendorId: number, body: PlaceOrderRequest, campaignId: string | null): string {
   const { geoLocation: _where, ...request } = body;
   return JSON.stringify({ vendorId, request, campaignId });
-}
-
-/**
- * POST /v1/vendor/{vendorId}/place-order (auth, spec §7). The Idempotency-Key makes a retried call
- * answer the same order; `campaignId` travels in the query.
- */
-export function placeOrder(
-  key: SigningKey,
-  vendorId: number,
-  body: PlaceOrderRequest,
-  idempotencyKey: string,
-  campaignId: string | null,
-): Promise<PlacedOrder> {
-  const query = campaignId ? `?campaignId=${encodeURIComponent(campaignId)}` : '';
-  return signedRequest(key, `/vendor/${vendorId}/place-order${query}`, {
-    method: 'POST',
-    body,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
-}
-
-/** GET /v1/vendor/{vendorId}/order/{orderId} (auth). */
-export function getPlacedOrder(
-  key: SigningKey,
-  vendorId: number,
-  orderId: number,
-  signal?: AbortSignal,
-): Promise<PlacedOrder> {
-  return signedRequest(key, `/vendor/${vendorId}/order/${orderId}`, { ...(signal ? { signal } : {}) });
 }

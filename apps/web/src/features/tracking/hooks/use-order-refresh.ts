@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import type { SigningKey } from '../../../lib/request-signing';
-import { getPlacedOrder } from '../api/get-placed-order';
-import { orderDetailsReceived, orderReceived, type PlacedOrderState } from '../store/placed-order-slice';
+import { getPlacedOrder, orderDetailsReceived, orderReceived, type PlacedOrderState } from '../../placed-order';
 
 /**
  * Reads the placed order once when a screen opens (alert-order after a reload or from another tab),

@@ -5,16 +5,16 @@ import { isWaitOver, waitEntryAction, waitOutcome } from '@venue/domain/order-st
 import { errorMessage } from '../../../lib/api-client';
 import { afterFirstPaint } from '../../../lib/first-paint';
 import type { SigningKey } from '../../../lib/request-signing';
-import { getPlacedOrder } from '../api/get-placed-order';
 import { sendAlertedOnce } from '../lib/alerted-once';
 import { POLLING_INTERVAL_MS, startOrderPolling } from '../lib/order-polling';
 import { followOrderStream, orderStreamsSupported } from '../lib/order-stream';
 import {
+  getPlacedOrder,
   orderDetailsReceived,
   orderFetchFailed,
   orderReceived,
   type PlacedOrderState,
-} from '../store/placed-order-slice';
+} from '../../placed-order';
 
 /** While the live stream is open the order is still read this often, in case the stream went quiet (ms). */
 export const LIVE_STREAM_CHECK_MS = 60_000;
