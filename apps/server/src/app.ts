@@ -153,6 +153,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   app.decorate('clock', clock);
   app.decorate('lifecycle', { draining: false });
+  // While draining, every answer closes its connection (lib/drain.ts), so a load balancer never
+  // reuses a kept-alive connection that the node is about to close.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+  });
   app.decorate('menuCache', new MenuCache(db));
   app.decorate('displayAssets', new DisplayAssetRenderer(db));
   const events = new EventBus(db, { clock, log: app.log, createSessionClient: options.createSessionClient });

@@ -95,6 +95,9 @@ const EnvSchema = z.object({
   // Shared counts (rate limits, failed sign-ins) for several nodes behind one load balancer; unset,
   // each process counts alone (docs/decisions/020-ready-drain-shared-limits.md).
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
+  // Behind a load balancer: how long a draining node goes on answering (with /ready at 503) before
+  // it stops accepting, so the balancer's health checks mark it down first (docs/deploy.md).
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(8_000).default(0),
   // Every key this server writes to Redis starts with it, so environments can share one Redis.
   REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('venue:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -127,6 +130,8 @@ export interface Config {
   kitchenSimulator: boolean;
   /** 1 = the simulated kitchen takes each vendor's time to service; 10 = ten times faster */
   kitchenSimulatorPace: number;
+  /** after SIGTERM, how long the node goes on answering before it stops accepting (ms) */
+  drainDelayMs: number;
   smtpUrl: string | null;
   /** receipts are written here as .eml files when smtpUrl is null */
   outboxDir: string;
@@ -214,6 +219,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     demoVenue: e.DEMO_VENUE,
     kitchenSimulator: e.KITCHEN_SIMULATOR,
     kitchenSimulatorPace: e.KITCHEN_SIMULATOR_PACE,
+    drainDelayMs: e.DRAIN_DELAY_MS,
     smtpUrl: e.SMTP_URL ?? null,
     outboxDir: e.OUTBOX_DIR ? resolve(e.OUTBOX_DIR) : join(REPO_ROOT, 'data', 'outbox'),
     publicUrl,

@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await worker.stop();
-      await drain(app);
+      await drain(app, { delayMs: config.drainDelayMs });
       await database.close();
       process.exit(0);
     } catch (error) {

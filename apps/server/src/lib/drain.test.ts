@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -85,6 +86,58 @@ describe.each(databases)('graceful drain on $name', (database) => {
     expect(await answer.json()).toEqual({ done: true });
     await drained;
     expect(performance.now() - started).toBeLessThan(DRAIN_BOUND_MS);
+  });
+});
+
+/** GET on a given agent: the status, the Connection header, and whether the socket was a reused one. */
+function get(url: string, agent: Agent, headers: Record<string, string>) {
+  return new Promise<{ status: number; connection: string | undefined; reused: boolean }>((resolve, reject) => {
+    const req = request(url, { agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, reused: req.reusedSocket }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe.each(databases)('graceful drain behind a load balancer (DRAIN_DELAY_MS) on $name', (database) => {
+  const DELAY_MS = 2_000;
+
+  it('goes on answering for the delay, on kept-alive and new connections, each answer closing its connection; then stops accepting', async () => {
+    const handle = await database.create();
+    await seedWhenEmpty(handle.db);
+    const app = await buildApp({ config: testConfig(), db: handle.db, logger: false });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      const port = Number(new URL(base).port);
+      const url = `${base}/ops/v1/vendor/${VENDOR}/orders?limit=1`;
+      // A kept-alive connection, as a load balancer holds to each node.
+      const before = await get(url, agent, auth);
+      expect(before.status).toBe(200);
+      expect(before.connection).not.toBe('close');
+
+      const drained = drain(app, { delayMs: DELAY_MS });
+      expect(app.lifecycle.draining).toBe(true);
+      const ready = await fetch(`${base}/ready`);
+      expect(ready.status).toBe(503);
+      // The kept-alive connection is still served, and told it closes after this answer.
+      const onKept = await get(url, agent, auth);
+      expect(onKept).toEqual({ status: 200, connection: 'close', reused: true });
+      // A new connection meanwhile is accepted and answered too.
+      const onNew = await get(url, agent, auth);
+      expect(onNew).toEqual({ status: 200, connection: 'close', reused: false });
+
+      await drained;
+      expect(await refused(port)).toBe(true);
+    } finally {
+      agent.destroy();
+      await app.close();
+      await handle.dispose();
+    }
   });
 });
 
