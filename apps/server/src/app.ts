@@ -38,7 +38,7 @@ import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createMailer } from './modules/receipts/mailer.ts';
 import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
-import type { PaymentDeps } from './modules/payments/payments.service.ts';
+import type { PaymentDeps } from './modules/payments/payment-common.ts';
 import type { FulfilmentDeps } from './modules/orders/fulfilment.service.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { PushNotifier } from './modules/push/push.service.ts';

@@ -12,7 +12,8 @@ import { conflict, notFound, unprocessable } from '../../lib/http-error.ts';
 import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import { findOrder, updateOrderIfStatus } from '../orders/orders.repository.ts';
 import { requireOwnOrder, summaryWithDiscount, type OrderRow } from '../orders/orders.service.ts';
-import { ALREADY_PAID_MESSAGE, purchaseWithCoupon, type PaymentDeps } from '../payments/payments.service.ts';
+import { purchaseWithCoupon } from '../payments/coupon-payments.service.ts';
+import { ALREADY_PAID_MESSAGE, type PaymentDeps } from '../payments/payment-common.ts';
 import { findVendorRow } from '../vendors/vendors.repository.ts';
 import { findCouponByCode } from './coupons.repository.ts';
 

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refuseOtherIds } from '../../lib/http-error.ts';
 import { RequiredIdempotencyHeaders } from '../../lib/idempotency.ts';
 import { consumerOf, requireConsumer } from '../consumers/consumer-auth.ts';
-import { getSettledOrder } from '../payments/payments.service.ts';
+import { getSettledOrder } from '../payments/payment-settlement.service.ts';
 import { markAlerted } from './fulfilment.service.ts';
 import { placeOrder, toPlacedOrder } from './orders.service.ts';
 

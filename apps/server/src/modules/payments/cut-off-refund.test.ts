@@ -3,7 +3,7 @@ import { initiateTestPayment, payByCard, placeTestOrder, updatePayment } from '.
 import { databases } from '../../test/databases.ts';
 import { createTestConsumer } from '../../test/signed-requests.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { REFUNDED_MESSAGE } from './payments.service.ts';
+import { REFUNDED_MESSAGE } from './payment-common.ts';
 
 describe.each(databases)('a refund cut off half way, on $name', (database) => {
   const ctx = useTestApp(database);

@@ -20,13 +20,9 @@ import { SANDBOX_CARD_PATH } from '../../gateway/sandbox-gateway.routes.ts';
 import { refuseOtherIds } from '../../lib/http-error.ts';
 import { IdempotencyHeaders, idempotent } from '../../lib/idempotency.ts';
 import { consumerOf, requireConsumer } from '../consumers/consumer-auth.ts';
-import {
-  applePaySession,
-  initiatePayment,
-  purchaseWithSavedCard,
-  purchaseWithWallet,
-  settleCardPayment,
-} from './payments.service.ts';
+import { initiatePayment, settleCardPayment } from './card-payments.service.ts';
+import { purchaseWithSavedCard } from './saved-card-payments.service.ts';
+import { applePaySession, purchaseWithWallet } from './wallet-payments.service.ts';
 
 const VendorPaymentParams = z.object({ vendorId: DecimalId, orderId: DecimalId, paymentId: DecimalId });
 const OrderParams = z.object({ orderId: DecimalId });

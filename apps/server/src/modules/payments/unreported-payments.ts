@@ -6,9 +6,9 @@
  * gateway about them and settles the charged ones (see `settleUnreportedPayment`). A charge made
  * later than that is made by an app that is there to report it.
  */
-import type { PaymentDeps } from './payments.service.ts';
+import type { PaymentDeps } from './payment-common.ts';
+import { settleUnreportedPayment } from './payment-settlement.service.ts';
 import { listInitiatedPaymentsAfter } from './payments.repository.ts';
-import { settleUnreportedPayment } from './payments.service.ts';
 
 /** Time the app has to report a charge itself (its own retries and verify take well under this). */
 export const UNREPORTED_AFTER_MS = 2 * 60_000;

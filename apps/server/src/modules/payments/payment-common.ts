@@ -1,0 +1,105 @@
+/**
+ * What every way of paying shares (spec §4, §7; architecture: payments are verified
+ * server-to-server): the services it needs, the spec's messages by result code, how an outcome is
+ * told, and how a payment is started and found.
+ */
+import { PAYMENT_RESULT_CODES, type PaymentOutcome } from '@venue/contract/payment';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, PaymentsTable } from '../../db/schema.ts';
+import type { PaymentGateway } from '../../gateway/payment-gateway.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { randomBytes } from '../../lib/random-bytes.ts';
+import type { SignedConsumer } from '../consumers/consumers.service.ts';
+import type { EventPublisher } from '../events/event-bus.ts';
+import type { MenuCache } from '../menu/menu-cache.ts';
+import { requireOwnOrder, type OrderRow } from '../orders/orders.service.ts';
+import { findPayment, insertPayment } from './payments.repository.ts';
+
+export interface PaymentDeps {
+  db: Kysely<Database>;
+  gateway: PaymentGateway;
+  menuCache: MenuCache;
+  clock: () => number;
+  /** where a paid order and the stock it took are told (after commit) */
+  events: EventPublisher;
+}
+
+export type PaymentRow = Selectable<PaymentsTable>;
+
+/** Spec §8 card messages by result code, for the `messages` of an outcome. */
+export const RESULT_MESSAGES: Record<number, string> = {
+  [PAYMENT_RESULT_CODES.success]: 'Payment successful.',
+  [PAYMENT_RESULT_CODES.declined]: 'Your card has been declined by the bank, please check the details below.',
+  [PAYMENT_RESULT_CODES.systemError]:
+    'The payment should be attempted again. If it still cannot be processed, try again later.',
+  [PAYMENT_RESULT_CODES.validationError]: 'Please check credit card details.',
+  [PAYMENT_RESULT_CODES.invalidToken]: 'Sorry, please switch to new card.',
+  [PAYMENT_RESULT_CODES.invalidVerification]:
+    "Temporary problem, you haven't been charged for this order. Please check your card details below.",
+  [PAYMENT_RESULT_CODES.gatewayError]:
+    "Temporary problem, you haven't been charged for this order. Please check your card details below.",
+};
+export const ALREADY_PAID_MESSAGE = 'This order has already been paid.';
+export const SOLD_OUT_REFUNDED = "We've sold out!";
+export const REFUNDED_MESSAGE = 'This payment could not be completed and has been refunded. You have not been charged.';
+
+export function outcome(
+  payment: PaymentRow,
+  order: OrderRow,
+  responseCode: number,
+  messages: string[],
+): PaymentOutcome {
+  return {
+    paymentId: payment.id,
+    orderId: order.id,
+    status: payment.status as PaymentOutcome['status'],
+    responseCode,
+    successful: payment.status === 'Succeeded',
+    messages,
+    orderStatus: order.order_status,
+  };
+}
+
+/** The outcome of a payment that failed with a result code, with that code's spec message. */
+export function failedOutcome(payment: PaymentRow, order: OrderRow, resultCode: number): PaymentOutcome {
+  return outcome({ ...payment, status: 'Failed' }, order, resultCode, [RESULT_MESSAGES[resultCode]!]);
+}
+
+/** The signer's payment of the signer's order; 404 for anything else. */
+export async function requirePayment(
+  db: Kysely<Database>,
+  consumer: SignedConsumer,
+  orderId: number,
+  paymentId: number,
+  vendorId?: number,
+) {
+  const order = await requireOwnOrder(db, consumer, orderId, vendorId);
+  const payment = await findPayment(db, paymentId, order.id);
+  if (!payment) throw new HttpError(404, `Payment ${paymentId} not found`);
+  return { order, payment };
+}
+
+/** A gateway reference for a payment of the order: unique enough to tell its attempts apart. */
+export function newPaymentReference(order: OrderRow): string {
+  return `ORD${order.id}-${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+/** Records an Initiated payment of the order at `now`; answers its id. */
+export function insertInitiatedPayment(
+  db: Kysely<Database>,
+  order: OrderRow,
+  payment: Pick<Insertable<PaymentsTable>, 'amount_minor' | 'access_code' | 'reference' | 'method'>,
+  now: number,
+) {
+  return insertPayment(db, {
+    order_id: order.id,
+    status: 'Initiated',
+    ...payment,
+    transaction_id: null,
+    response_code: null,
+    created_at: now,
+    updated_at: now,
+    save_payment_method: 0,
+    message: null,
+  });
+}

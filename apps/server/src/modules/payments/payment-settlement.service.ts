@@ -1,0 +1,295 @@
+/**
+ * Settling a payment, whatever paid it (spec §4, §7). Whatever the app reports, a payment counts
+ * only when the gateway says it succeeded for exactly the order's total. Settling is idempotent:
+ * the payment moves Initiated → Succeeded once, the order Pending → Paid once, and stock is taken
+ * with conditional updates in the same transaction, so a retried update or a crowd of payers for
+ * the last units can never charge, queue or sell twice. A payment that cannot be honoured (sold out
+ * meanwhile) is refunded at the gateway. Charges nobody reported are settled here too.
+ */
+import { PAYMENT_RESULT_CODES, type PaymentOutcome } from '@venue/contract/payment';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { GatewayCharge } from '../../gateway/payment-gateway.ts';
+import { conflict, HttpError } from '../../lib/http-error.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { findConsumer, findSavedCardByToken, insertSavedCard } from '../consumers/consumers.repository.ts';
+import type { SignedConsumer } from '../consumers/consumers.service.ts';
+import { useCoupon } from '../coupons/coupons.repository.ts';
+import { bumpMenuVersion } from '../menu/menu.repository.ts';
+import { publishMenuItemsChanged } from '../menu/menu.service.ts';
+import {
+  findOrder,
+  findQueueFacts,
+  listCountedItemCounts,
+  takeStock,
+  updateOrderIfStatus,
+} from '../orders/orders.repository.ts';
+import { publishOrderChanged } from '../orders/fulfilment.service.ts';
+import {
+  queuedChanges,
+  requireOwnOrder,
+  vendorPace,
+  type OrderRow,
+  type QueueFacts,
+} from '../orders/orders.service.ts';
+import {
+  ALREADY_PAID_MESSAGE,
+  outcome,
+  REFUNDED_MESSAGE,
+  RESULT_MESSAGES,
+  type PaymentDeps,
+  type PaymentRow,
+} from './payment-common.ts';
+import { findPayment, listUnsettledCardPayments, updatePaymentIfStatus } from './payments.repository.ts';
+
+async function reload(db: Kysely<Database>, payment: PaymentRow) {
+  const [p, o] = await Promise.all([findPayment(db, payment.id, payment.order_id), findOrder(db, payment.order_id)]);
+  if (!p || !o) throw new Error(`payment ${payment.id} vanished`);
+  return { payment: p, order: o };
+}
+
+/** Stock ran out between placing and paying: names the items. */
+class SoldOut extends Error {
+  constructor(readonly items: Array<{ id: number; name: string }>) {
+    super(`We've sold out of ${items.map((i) => i.name).join(', ')}. You have not been charged.`);
+  }
+}
+class CouponUsedUp extends Error {}
+class OrderNotPending extends Error {}
+
+/**
+ * Applies a gateway charge to a payment. Only a successful charge of exactly the order total
+ * pays; then, in one transaction, the payment and order move on once, stock is taken and the
+ * order queued. When that cannot happen the charge is refunded and the payment marked so.
+ */
+export async function applyCharge(
+  deps: PaymentDeps,
+  consumer: SignedConsumer,
+  order: OrderRow,
+  payment: PaymentRow,
+  charge: GatewayCharge | null,
+  savePaymentMethod: boolean,
+): Promise<PaymentOutcome> {
+  const { db } = deps;
+  const now = deps.clock();
+  if (payment.status === 'Succeeded')
+    return outcome(payment, order, PAYMENT_RESULT_CODES.success, [RESULT_MESSAGES[PAYMENT_RESULT_CODES.success]!]);
+  if (payment.status === 'Refunded') throw conflict(payment.message ?? ALREADY_PAID_MESSAGE);
+  if (!charge) {
+    return outcome({ ...payment, status: 'Failed' }, order, PAYMENT_RESULT_CODES.gatewayError, [
+      'The gateway has no payment for this order yet.',
+    ]);
+  }
+  if (charge.refunded && charge.resultCode === PAYMENT_RESULT_CODES.success) {
+    // Refunded at the gateway by an earlier try (sold out, total changed …) that was cut off before
+    // it could mark the payment: finish that, and say so, instead of calling it a failed charge.
+    await updatePaymentIfStatus(db, payment.id, 'Initiated', {
+      status: 'Refunded',
+      message: REFUNDED_MESSAGE,
+      transaction_id: charge.transactionId,
+      response_code: String(charge.resultCode),
+      updated_at: now,
+    });
+    throw conflict(REFUNDED_MESSAGE);
+  }
+  if (!charge.successful) {
+    await updatePaymentIfStatus(db, payment.id, 'Initiated', {
+      response_code: String(charge.resultCode),
+      transaction_id: charge.transactionId,
+      updated_at: now,
+    });
+    const message = RESULT_MESSAGES[charge.resultCode] ?? 'Unknown problem.';
+    return outcome({ ...payment, status: 'Failed' }, order, charge.resultCode, [message]);
+  }
+  if (charge.amountMinor !== order.total_minor || charge.amountMinor !== payment.amount_minor) {
+    await deps.gateway.refund(charge.transactionId);
+    await updatePaymentIfStatus(db, payment.id, 'Initiated', {
+      status: 'Refunded',
+      message: 'The order total changed. You have not been charged; please pay again.',
+      transaction_id: charge.transactionId,
+      updated_at: now,
+    });
+    throw conflict('The order total changed. You have not been charged; please pay again.');
+  }
+
+  let stockTaken: number[] = [];
+  /** the status this request queued the order with; null when another request settled the payment first */
+  let queuedAs: string | null = null;
+  // Read before the transaction, so it holds its connection (and the order's row) for fewer round
+  // trips: the queue as it stands is all an estimate needs (inside the transaction it was read
+  // with the same READ COMMITTED view of other payers' orders).
+  const queue = await readQueueFacts(db, order.vendor_id, now);
+  try {
+    await db.transaction().execute(async (trx) => {
+      const moved = await updatePaymentIfStatus(trx, payment.id, 'Initiated', {
+        status: 'Succeeded',
+        response_code: String(charge.resultCode),
+        transaction_id: charge.transactionId,
+        save_payment_method: savePaymentMethod ? 1 : 0,
+        updated_at: now,
+      });
+      if (!moved) return; // another request settled it first
+      // Pending → queued (Waiting or Scheduled) in one UPDATE that only a Pending order passes.
+      const changes = queuedChanges(order, queue, now);
+      const paid = await updateOrderIfStatus(trx, order.id, 'Pending', { ...changes, paid_at: now, updated_at: now });
+      if (paid !== 1) throw new OrderNotPending();
+      const counted = await listCountedItemCounts(trx, order.id, order.vendor_id);
+      const short: Array<{ id: number; name: string }> = [];
+      for (const item of counted) {
+        if (!(await takeStock(trx, order.vendor_id, item.id, Number(item.count)))) {
+          short.push({ id: item.id, name: item.name });
+        }
+      }
+      if (short.length > 0) throw new SoldOut(short);
+      if (counted.length > 0) {
+        await bumpMenuVersion(trx, order.vendor_id);
+        stockTaken = counted.map((item) => item.id);
+      }
+      if (order.coupon_code) {
+        if (!(await useCoupon(trx, order.coupon_code))) throw new CouponUsedUp();
+      }
+      await recordAudit(trx, {
+        at: now,
+        actor: 'system',
+        action: 'order.paid',
+        entity: 'order',
+        entityId: String(order.id),
+        details: { paymentId: payment.id, method: payment.method, amountMinor: charge.amountMinor },
+      });
+      queuedAs = changes.order_status;
+    });
+  } catch (error) {
+    if (!(error instanceof SoldOut || error instanceof CouponUsedUp || error instanceof OrderNotPending)) throw error;
+    const message =
+      error instanceof SoldOut
+        ? error.message
+        : error instanceof CouponUsedUp
+          ? 'Invalid coupon code. You have not been charged.'
+          : `${ALREADY_PAID_MESSAGE} You have not been charged again.`;
+    await deps.gateway.refund(charge.transactionId);
+    await updatePaymentIfStatus(db, payment.id, 'Initiated', {
+      status: 'Refunded',
+      message,
+      transaction_id: charge.transactionId,
+      response_code: String(charge.resultCode),
+      updated_at: now,
+    });
+    if (error instanceof SoldOut) {
+      throw new HttpError(409, message, { code: 'sold_out', menuItemIds: error.items.map((i) => i.id) });
+    }
+    throw conflict(message);
+  }
+  if (stockTaken.length > 0) deps.menuCache.invalidate(order.vendor_id);
+  if (queuedAs !== null) {
+    await publishOrderChanged(deps.events, order.vendor_id, order.id, now);
+    await publishMenuItemsChanged(deps.events, order.vendor_id, stockTaken);
+  }
+
+  if (savePaymentMethod && charge.cardToken && !(await findSavedCardByToken(db, consumer.id, charge.cardToken))) {
+    const card = await deps.gateway.describeCard(charge.cardToken);
+    if (card) {
+      await insertSavedCard(db, {
+        consumer_id: consumer.id,
+        gateway_token: charge.cardToken,
+        card_name: card.cardHolder,
+        masked_number: card.maskedNumber,
+        expiry_month: card.expiryMonth,
+        expiry_year: card.expiryYear,
+        created_at: now,
+      });
+    }
+  }
+  // Settled here: the outcome is known without reading the rows back.
+  if (queuedAs !== null) {
+    return outcome(
+      { ...payment, status: 'Succeeded' },
+      { ...order, order_status: queuedAs },
+      PAYMENT_RESULT_CODES.success,
+      [RESULT_MESSAGES[PAYMENT_RESULT_CODES.success]!],
+    );
+  }
+  const after = await reload(db, payment);
+  if (after.payment.status === 'Succeeded')
+    return outcome(after.payment, after.order, PAYMENT_RESULT_CODES.success, [
+      RESULT_MESSAGES[PAYMENT_RESULT_CODES.success]!,
+    ]);
+  if (after.payment.status === 'Refunded') throw conflict(after.payment.message ?? ALREADY_PAID_MESSAGE);
+  return outcome(after.payment, after.order, charge.resultCode, []);
+}
+
+/** The vendor's time to service, waiting orders and pace: two queries, side by side. */
+async function readQueueFacts(db: Kysely<Database>, vendorId: number, nowMs: number): Promise<QueueFacts> {
+  const reading = findQueueFacts(db, vendorId);
+  const [facts, pace] = await Promise.all([
+    reading,
+    vendorPace(
+      db,
+      vendorId,
+      nowMs,
+      reading.then((f) => f?.ttsMs ?? 0),
+    ),
+  ]);
+  return { ttsMs: facts?.ttsMs ?? 0, waiting: facts?.waiting ?? 0, pace };
+}
+
+/**
+ * The gateway charged a card for a Pending order but the app never reported it (the page was
+ * reloaded or the connection lost between the gateway's answer and the payment update): the
+ * charge is settled now, exactly as the update would have, so the order is paid by it and the
+ * customer is not asked to pay again. Answers whether the order is now paid.
+ */
+export async function settleUnreportedCharge(
+  deps: PaymentDeps,
+  consumer: SignedConsumer,
+  order: OrderRow,
+): Promise<boolean> {
+  if (order.order_status !== 'Pending') return false;
+  for (const payment of await listUnsettledCardPayments(deps.db, order.id)) {
+    const charge = payment.access_code ? await deps.gateway.findCharge(payment.access_code) : null;
+    if (!charge?.successful) continue;
+    try {
+      return (await applyCharge(deps, consumer, order, payment, charge, false)).successful;
+    } catch (error) {
+      // Refunded (sold out or a changed total meanwhile): the customer may pay again.
+      if (error instanceof HttpError) return false;
+      throw error;
+    }
+  }
+  return false;
+}
+
+/** GET order: the signer's order, first settling a charge the app never reported. */
+export async function getSettledOrder(
+  deps: PaymentDeps,
+  consumer: SignedConsumer,
+  vendorId: number,
+  orderId: number,
+): Promise<OrderRow> {
+  const order = await requireOwnOrder(deps.db, consumer, orderId, vendorId);
+  if (order.order_status !== 'Pending' || !(await settleUnreportedCharge(deps, consumer, order))) return order;
+  return requireOwnOrder(deps.db, consumer, orderId, vendorId);
+}
+
+/**
+ * Settles a card payment the gateway charged but nobody reported — the app gone, or the server
+ * killed between the charge and the update — exactly as the app's update would have: the order is
+ * paid and queued, or, when its stock has sold out meanwhile, the charge is refunded.
+ */
+export async function settleUnreportedPayment(
+  deps: PaymentDeps,
+  payment: PaymentRow,
+): Promise<'settled' | 'refunded' | 'not charged'> {
+  if (payment.status !== 'Initiated' || !payment.access_code) return 'not charged';
+  const charge = await deps.gateway.findCharge(payment.access_code);
+  if (!charge?.successful) return 'not charged';
+  const order = await findOrder(deps.db, payment.order_id);
+  const consumer = order?.consumer_id ? await findConsumer(deps.db, order.consumer_id) : undefined;
+  if (!order || !consumer) return 'not charged';
+  try {
+    return (await applyCharge(deps, consumer, order, payment, charge, false)).successful ? 'settled' : 'not charged';
+  } catch (error) {
+    // The refusals of a charge that cannot be honoured, after it was refunded.
+    if (error instanceof HttpError && error.statusCode < 500) return 'refunded';
+    throw error;
+  }
+}
