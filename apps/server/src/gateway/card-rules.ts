@@ -1,25 +1,29 @@
 /** The sandbox gateway's card rules (architecture page: outcomes for tests, by CVV). */
+import { PAYMENT_RESULT_CODES } from '@venue/contract/payment';
 import { isValidCardNumber, isValidCvn } from '@venue/domain/validation';
 
 /** CVVs that force a result code; any other CVV succeeds. */
-const CVV_OUTCOMES: Record<string, number> = { '200': 2, '960': 96, '970': 97, '980': 98, '990': 99, '999': 999 };
-
-export const RESULT_SUCCESS = 1;
-export const RESULT_VALIDATION_ERROR = 97;
-export const RESULT_INVALID_VERIFICATION = 99;
+const CVV_OUTCOMES: Record<string, number> = {
+  '200': PAYMENT_RESULT_CODES.declined,
+  '960': PAYMENT_RESULT_CODES.systemError,
+  '970': PAYMENT_RESULT_CODES.validationError,
+  '980': PAYMENT_RESULT_CODES.invalidToken,
+  '990': PAYMENT_RESULT_CODES.invalidVerification,
+  '999': PAYMENT_RESULT_CODES.gatewayError,
+};
 
 /**
  * The result code of charging a card: 97 when the number or CVV is malformed or fails Luhn, else by
  * CVV. The app checks the same rules first, but the gateway decides whatever the client sent.
  */
 export function cardOutcome(cardNumber: string, cvv: string): number {
-  if (!isValidCardNumber(cardNumber) || !isValidCvn(cvv)) return RESULT_VALIDATION_ERROR;
+  if (!isValidCardNumber(cardNumber) || !isValidCvn(cvv)) return PAYMENT_RESULT_CODES.validationError;
   return cvvOutcome(cvv);
 }
 
 /** The result code a CVV forces (1 when it forces none). */
 export function cvvOutcome(cvv: string): number {
-  return CVV_OUTCOMES[cvv] ?? RESULT_SUCCESS;
+  return CVV_OUTCOMES[cvv] ?? PAYMENT_RESULT_CODES.success;
 }
 
 /** "•••• •••• •••• 4242": only the last four digits survive. */

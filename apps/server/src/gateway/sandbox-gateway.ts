@@ -5,17 +5,10 @@
  * a masked number and a token.
  */
 import { randomBytes } from '../lib/random-bytes.ts';
+import { PAYMENT_RESULT_CODES } from '@venue/contract/payment';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, GatewayTransactionsTable } from '../db/schema.ts';
-import {
-  cardOutcome,
-  cvvOutcome,
-  isUnexpired,
-  maskCardNumber,
-  RESULT_INVALID_VERIFICATION,
-  RESULT_SUCCESS,
-  RESULT_VALIDATION_ERROR,
-} from './card-rules.ts';
+import { cardOutcome, cvvOutcome, isUnexpired, maskCardNumber } from './card-rules.ts';
 import type { GatewayCharge, PaymentGateway, StoredCard } from './payment-gateway.ts';
 
 /** The answer to a second card request for an access code already paid. */
@@ -25,12 +18,12 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64u
 
 /** Messages the gateway puts in `errors` for each result code. */
 const ERRORS: Record<number, string> = {
-  2: 'Declined by the issuing bank',
-  96: 'System error, try again',
-  97: 'Card details are not valid',
-  98: 'Invalid card token',
-  99: 'Invalid verification code',
-  999: 'Gateway error',
+  [PAYMENT_RESULT_CODES.declined]: 'Declined by the issuing bank',
+  [PAYMENT_RESULT_CODES.systemError]: 'System error, try again',
+  [PAYMENT_RESULT_CODES.validationError]: 'Card details are not valid',
+  [PAYMENT_RESULT_CODES.invalidToken]: 'Invalid card token',
+  [PAYMENT_RESULT_CODES.invalidVerification]: 'Invalid verification code',
+  [PAYMENT_RESULT_CODES.gatewayError]: 'Gateway error',
 };
 
 export interface CardRequest {
@@ -59,7 +52,7 @@ function toCharge(row: Selectable<GatewayTransactionsTable>): GatewayCharge {
   return {
     transactionId: row.id,
     resultCode: row.result_code,
-    successful: row.result_code === RESULT_SUCCESS && row.refunded === 0,
+    successful: row.result_code === PAYMENT_RESULT_CODES.success && row.refunded === 0,
     amountMinor: row.amount_minor,
     cardToken: row.card_token,
     refunded: row.refunded === 1,
@@ -92,7 +85,7 @@ export class SandboxGateway implements PaymentGateway {
       .selectFrom('gateway_transactions')
       .selectAll()
       .where('access_code', '=', accessCode)
-      .where('result_code', '=', RESULT_SUCCESS)
+      .where('result_code', '=', PAYMENT_RESULT_CODES.success)
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
   }
@@ -132,8 +125,8 @@ export class SandboxGateway implements PaymentGateway {
       id,
       v: request.verification,
       token,
-      successful: r === RESULT_SUCCESS,
-      errors: r === RESULT_SUCCESS ? [] : [ERRORS[r] ?? 'Unknown error'],
+      successful: r === PAYMENT_RESULT_CODES.success,
+      errors: r === PAYMENT_RESULT_CODES.success ? [] : [ERRORS[r] ?? 'Unknown error'],
     });
     const session = await this.db
       .selectFrom('gateway_sessions')
@@ -141,24 +134,24 @@ export class SandboxGateway implements PaymentGateway {
       .where('access_code', '=', request.verification)
       .executeTakeFirst();
     if (!session || String(session.amount_minor) !== request.amount || session.reference !== request.reference) {
-      return answer(RESULT_INVALID_VERIFICATION, null, null);
+      return answer(PAYMENT_RESULT_CODES.invalidVerification, null, null);
     }
     let code = cardOutcome(request.cardNumber, request.cvv);
     if (
-      code === RESULT_SUCCESS &&
+      code === PAYMENT_RESULT_CODES.success &&
       (!request.cardHolder.trim() || !isUnexpired(request.expiryMonth, request.expiryYear, this.clock()))
     ) {
-      code = RESULT_VALIDATION_ERROR;
+      code = PAYMENT_RESULT_CODES.validationError;
     }
-    const masked = code === RESULT_VALIDATION_ERROR ? null : maskCardNumber(request.cardNumber);
+    const masked = code === PAYMENT_RESULT_CODES.validationError ? null : maskCardNumber(request.cardNumber);
     // One transaction: two requests for the same code cannot both charge, and the card's token and
     // its charge are stored together (one commit).
     return this.db.transaction().execute(async (trx) => {
       const paid = await this.successfulCharge(session.access_code, trx);
       if (paid && paid.refunded === 0)
-        return { ...answer(RESULT_INVALID_VERIFICATION, null, null), errors: [USED_CODE] };
+        return { ...answer(PAYMENT_RESULT_CODES.invalidVerification, null, null), errors: [USED_CODE] };
       let token: string | null = null;
-      if (code === RESULT_SUCCESS) {
+      if (code === PAYMENT_RESULT_CODES.success) {
         token = newId('tok');
         await trx
           .insertInto('gateway_card_tokens')
@@ -201,7 +194,11 @@ export class SandboxGateway implements PaymentGateway {
       .selectAll()
       .where('token', '=', input.cardToken)
       .executeTakeFirst();
-    const code = !card ? 98 : /^\d{3,4}$/.test(input.cvv) ? cvvOutcome(input.cvv) : RESULT_VALIDATION_ERROR;
+    const code = !card
+      ? PAYMENT_RESULT_CODES.invalidToken
+      : /^\d{3,4}$/.test(input.cvv)
+        ? cvvOutcome(input.cvv)
+        : PAYMENT_RESULT_CODES.validationError;
     const row = await this.record({
       access_code: session.access_code,
       kind: 'token',
@@ -219,7 +216,9 @@ export class SandboxGateway implements PaymentGateway {
     walletType: string;
     walletToken: string;
   }): Promise<GatewayCharge> {
-    const code = input.walletToken.toLowerCase().includes('decline') ? 2 : RESULT_SUCCESS;
+    const code = input.walletToken.toLowerCase().includes('decline')
+      ? PAYMENT_RESULT_CODES.declined
+      : PAYMENT_RESULT_CODES.success;
     const row = await this.record({
       access_code: null,
       kind: `wallet:${input.walletType}`,
