@@ -19,6 +19,11 @@ export interface SigningKey {
   hmacKey: string;
 }
 
+/** The consumer's signing key, or null before a consumer is saved. */
+export function signingKeyOf(consumer: { id: string | null; hmacKey: string | null }): SigningKey | null {
+  return consumer.id && consumer.hmacKey ? { consumerId: consumer.id, hmacKey: consumer.hmacKey } : null;
+}
+
 /** Spec §7: the default content type is JSON. */
 export const JSON_CONTENT_TYPE = 'application/json';
 

@@ -7,8 +7,8 @@ import type {
 } from '@venue/contract/consumer';
 import { isValidEmail } from '@venue/domain/validation';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { signedRequest, type SigningKey } from '../../../lib/request-signing';
-import type { ConsumerState } from '../store/consumer-slice';
+import { signedRequest, signingKeyOf, type SigningKey } from '../../../lib/request-signing';
+import type { ConsumerState } from '../lib/consumer-state';
 
 /** Spec §8: what the customer is told when the consumer cannot be saved. */
 export const CONSUMER_ERROR_MESSAGE = 'Error with user. Please try again later.';
@@ -73,14 +73,17 @@ export const saveConsumer = createAsyncThunk<
   const typedEmail = consumer.emailAddressFormInput.trim();
   const contact = { mobile: consumer.contact.mobile, email: isValidEmail(typedEmail) ? typedEmail : '' };
   const name = { fullName: consumer.fullNameFormInput.trim() };
+  const key = signingKeyOf(consumer);
   try {
-    if (consumer.id && consumer.hmacKey) {
+    if (key) {
       try {
-        const profile = await updateConsumer(
-          { consumerId: consumer.id, hmacKey: consumer.hmacKey },
-          { id: consumer.id, contact, name, metaData: flatMetaData(consumer.metaData) },
-        );
-        return toSaved(profile, consumer.hmacKey);
+        const profile = await updateConsumer(key, {
+          id: key.consumerId,
+          contact,
+          name,
+          metaData: flatMetaData(consumer.metaData),
+        });
+        return toSaved(profile, key.hmacKey);
       } catch (error) {
         if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 404)) throw error;
         // Unknown to the server (its data was reset): create the consumer again below.

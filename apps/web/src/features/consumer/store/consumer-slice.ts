@@ -1,21 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { isValidMobile, normalizeMobile } from '@venue/domain/validation';
-import type { FetchStatus } from '../../../lib/fetch-status';
 import { CONSUMER_ERROR_MESSAGE, saveConsumer } from '../api/save-consumer';
-
-/** Spec §3 Consumer: the saved record plus the contact form's inputs. */
-export interface ConsumerState {
-  id: string | null;
-  hmacKey: string | null;
-  contact: { mobile: string; email: string };
-  name: { fullName: string };
-  metaData: Record<string, unknown>;
-  mobilePhoneFormInput: string;
-  emailAddressFormInput: string;
-  fullNameFormInput: string;
-  fetchStatus: FetchStatus | null;
-  error: string | null;
-}
+import type { ConsumerState, LegacyConsumer } from '../lib/consumer-state';
 
 export const initialConsumerState: ConsumerState = {
   id: null,
@@ -29,14 +15,6 @@ export const initialConsumerState: ConsumerState = {
   fetchStatus: null,
   error: null,
 };
-
-/** A consumer the app kept under its own localStorage key before the whole state was saved. */
-export interface LegacyConsumer {
-  id: string;
-  hmacKey: string;
-  contact?: { mobile?: string; email?: string };
-  name?: { fullName?: string };
-}
 
 export const consumerSlice = createSlice({
   name: 'consumer',

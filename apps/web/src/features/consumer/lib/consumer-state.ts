@@ -1,0 +1,24 @@
+/** The consumer's state (spec §3 Consumer), shared by its slice, its API calls and the legacy import. */
+import type { FetchStatus } from '../../../lib/fetch-status';
+
+/** Spec §3 Consumer: the saved record plus the contact form's inputs. */
+export interface ConsumerState {
+  id: string | null;
+  hmacKey: string | null;
+  contact: { mobile: string; email: string };
+  name: { fullName: string };
+  metaData: Record<string, unknown>;
+  mobilePhoneFormInput: string;
+  emailAddressFormInput: string;
+  fullNameFormInput: string;
+  fetchStatus: FetchStatus | null;
+  error: string | null;
+}
+
+/** A consumer the app kept under its own localStorage key before the whole state was saved. */
+export interface LegacyConsumer {
+  id: string;
+  hmacKey: string;
+  contact?: { mobile?: string; email?: string };
+  name?: { fullName?: string };
+}
