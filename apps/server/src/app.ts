@@ -33,7 +33,7 @@ import { orderEventRoutes } from './modules/orders/order-events.routes.ts';
 import { OrderStreams, type OrderStreamSettings } from './modules/orders/order-streams.ts';
 import { MenuCache } from './modules/menu/menu-cache.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
-import { orderPaymentRoutes } from './modules/order-payment/order-payment.routes.ts';
+import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createMailer } from './modules/receipts/mailer.ts';
@@ -221,7 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(vendorRoutes);
       await v1.register(addressRoutes);
       await v1.register(menuRoutes);
-      await v1.register(orderPaymentRoutes);
+      await v1.register(pricingRoutes);
       await v1.register(consumerRoutes);
       await v1.register(orderRoutes);
       await v1.register(orderEventRoutes);

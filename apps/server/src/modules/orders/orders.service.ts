@@ -25,7 +25,7 @@ import {
   STALE_PICKUP_TIME_MESSAGE,
   toPaymentSummary,
   type PricingDeps,
-} from '../order-payment/order-payment.service.ts';
+} from '../pricing/pricing.service.ts';
 import {
   countQueuedBefore,
   findConsumerOrder,

@@ -8,9 +8,9 @@ import {
 import { VendorIdParams } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/http-error.ts';
-import { priceVendorOrder, toPaymentSummary } from './order-payment.service.ts';
+import { priceVendorOrder, toPaymentSummary } from './pricing.service.ts';
 
-export const orderPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/vendor/:vendorId/calculate-order-payment',
     {
