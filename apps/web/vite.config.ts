@@ -51,12 +51,15 @@ function venueHtmlPlugin(settings: Settings): Plugin {
   };
 }
 
+/** Route modules named for what their screen shows where the spec's path names it otherwise. */
+const ROUTE_MODULE_NAMES: Readonly<Record<string, string>> = { [PATHS.placeOrder]: 'menu' };
+
 /**
- * Every address of spec §2 with its route module (src/app/routes/<last segment>.tsx, as router.tsx
- * loads them); the root opens the home route.
+ * Every address of spec §2 with its route module (src/app/routes/<last segment>.tsx unless
+ * ROUTE_MODULE_NAMES names it, as router.tsx loads them); the root opens the home route.
  */
 function routePages(): RoutePage[] {
-  const module = (path: string) => `src/app/routes/${path.split('/').pop()}.tsx`;
+  const module = (path: string) => `src/app/routes/${ROUTE_MODULE_NAMES[path] ?? path.split('/').pop()}.tsx`;
   const paths = [...new Set(Object.values(PATHS))];
   return [{ path: '/', module: module(PATHS.home) }, ...paths.map((path) => ({ path, module: module(path) }))];
 }

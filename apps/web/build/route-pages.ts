@@ -15,7 +15,7 @@ export const PAGES_DIR = 'pages';
 export interface RoutePage {
   /** the route's address, e.g. /order-flow/place-order */
   path: string;
-  /** the route module, relative to the app root, e.g. src/app/routes/place-order.tsx */
+  /** the route module, relative to the app root, e.g. src/app/routes/menu.tsx */
   module: string;
 }
 

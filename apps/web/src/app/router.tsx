@@ -71,7 +71,7 @@ export function createRoutes(store: AppStore): RouteObject[] {
             },
             {
               path: flowSegment(PATHS.placeOrder),
-              lazy: guarded(store, byStatus, () => import('./routes/place-order')),
+              lazy: guarded(store, byStatus, () => import('./routes/menu')),
             },
             {
               path: flowSegment(PATHS.confirmOrder),

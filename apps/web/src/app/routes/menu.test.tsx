@@ -88,7 +88,7 @@ afterEach(() => {
   setNetworkListener(null);
 });
 
-describe('place-order (spec §2 Place order)', () => {
+describe('menu, /order-flow/place-order (spec §2 Place order)', () => {
   it('asks to confirm the store, then shows the menu by item type with only orderable items', async () => {
     serve();
     const { store, location } = renderApp('/order-flow/place-order?vendorId=1');

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { money } from '../../../test/fixtures';
-import type { BasketEntry, UserOrder } from '../store/order-slice';
-import { basketCount, basketTotalMinor, limitStateFor, orderItemsOf, reduceToStock } from './basket';
+import {
+  basketCount,
+  basketTotalMinor,
+  limitStateFor,
+  orderItemsOf,
+  reduceToStock,
+  type BasketEntry,
+  type UserOrder,
+} from './basket';
 
 const entry = (overrides: Partial<BasketEntry> & Pick<BasketEntry, 'id' | 'name'>): BasketEntry => ({
   count: 1,

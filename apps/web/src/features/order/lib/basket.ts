@@ -1,14 +1,61 @@
 /** Reading the basket (spec §3 userOrder): lines, totals, limits and the API's order lines. */
+import type { Money } from '@venue/contract/common';
 import type { OrderItem } from '@venue/contract/order-payment';
 import { basketItemCount, basketTotal, type TotalLine } from '@venue/domain/basket';
 import type { LimitState } from '@venue/domain/limits';
-import type { BasketEntry, LineChange, UserOrder } from '../store/order-slice';
+
+/** A chosen modifier of a basket entry. */
+export interface BasketModifier {
+  id: number;
+  name: string;
+  price: Money;
+  groupId: number;
+  /** how many of this option each unit of the entry carries (1) */
+  count: number;
+}
+
+/** One basket entry (spec §3 userOrder entries). */
+export interface BasketEntry {
+  id: number;
+  count: number;
+  price: Money;
+  name: string;
+  itemType: string;
+  burden: number;
+  isRestricted: boolean;
+  modifiers: BasketModifier[];
+}
+
+/** userOrder: entries by item name, then by option key (the chosen modifiers, see optionKey). */
+export type UserOrder = Record<string, Record<string, BasketEntry>>;
+
+/** The item facts a basket entry copies from the menu. */
+export interface BasketItemInfo {
+  id: number;
+  name: string;
+  price: Money;
+  itemType: string;
+  burden: number;
+  isRestricted: boolean;
+}
+
+/** A new count for one line; 0 removes it. */
+export interface LineChange {
+  name: string;
+  key: string;
+  count: number;
+}
 
 /** One line of the basket with its place in userOrder. */
 export interface BasketLine {
   name: string;
   key: string;
   entry: BasketEntry;
+}
+
+/** An item's lines in the basket, with their option keys. */
+export function linesOf(userOrder: UserOrder, name: string): { key: string; entry: BasketEntry }[] {
+  return Object.entries(userOrder[name] ?? {}).map(([key, entry]) => ({ key, entry }));
 }
 
 /** Every line, item by item in the order they were first added. */

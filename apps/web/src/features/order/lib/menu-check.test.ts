@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Menu } from '@venue/contract/menu';
 import { makeMenu, money } from '../../../test/fixtures';
-import type { BasketEntry, UserOrder } from '../store/order-slice';
+import type { BasketEntry, UserOrder } from './basket';
 import { checkBasket, reorderBasket } from './menu-check';
 
 const NOW = Date.parse('2026-11-23T02:00:00.000Z'); // Monday 1 pm in Sydney

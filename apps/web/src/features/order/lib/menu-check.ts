@@ -4,8 +4,14 @@ import { MAX_ITEM_COUNT } from '@venue/domain/limits';
 import { groupsOf, isItemOrderable } from '@venue/domain/menu-visibility';
 import { missingRequiredGroups, optionKey } from '@venue/domain/modifier-selection';
 import { indexMenu, type MenuIndex } from '../../../lib/menu-index';
-import type { BasketModifier, LineChange, UserOrder } from '../store/order-slice';
-import { basketLines, itemCountOf, reduceToStock } from './basket';
+import {
+  basketLines,
+  itemCountOf,
+  reduceToStock,
+  type BasketModifier,
+  type LineChange,
+  type UserOrder,
+} from './basket';
 
 /** Whether an item can be put in a basket now: shown on the menu and not sold out. */
 function inStockAndShown(

@@ -1,8 +1,8 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { checkAdd, DEFAULT_BURDEN, type AddRefusal } from '@venue/domain/limits';
 import { optionKey } from '@venue/domain/modifier-selection';
-import { limitStateFor, reduceToStock } from '../lib/basket';
-import { itemAdded, linesChanged, type BasketItemInfo, type BasketModifier, type OrderState } from './order-slice';
+import { limitStateFor, reduceToStock, type BasketItemInfo, type BasketModifier } from '../lib/basket';
+import { itemAdded, linesChanged, type OrderState } from './order-slice';
 
 export interface AddToBasketRequest {
   item: Omit<BasketItemInfo, 'burden'> & { burden?: number | null; currentInventory: number | null };

@@ -16,9 +16,9 @@ import {
   serviceModeSelected,
   storeConfirmed,
   vendorChosen,
-  type BasketModifier,
   type OrderState,
 } from './order-slice';
+import type { BasketModifier } from '../lib/basket';
 
 const menu = makeMenu();
 const item = (name: string) => menu.items.find((i) => i.name === name)!;

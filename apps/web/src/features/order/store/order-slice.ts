@@ -1,34 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Money, ServiceMode } from '@venue/contract/common';
+import type { ServiceMode } from '@venue/contract/common';
 import type { PaymentSummary } from '@venue/contract/order-payment';
 import type { FetchStatus } from '../../../lib/fetch-status';
 import { fetchOrderAmount } from '../api/calculate-order-payment';
-import { burdenOf } from '../lib/basket';
-
-/** A chosen modifier of a basket entry. */
-export interface BasketModifier {
-  id: number;
-  name: string;
-  price: Money;
-  groupId: number;
-  /** how many of this option each unit of the entry carries (1) */
-  count: number;
-}
-
-/** One basket entry (spec §3 userOrder entries). */
-export interface BasketEntry {
-  id: number;
-  count: number;
-  price: Money;
-  name: string;
-  itemType: string;
-  burden: number;
-  isRestricted: boolean;
-  modifiers: BasketModifier[];
-}
-
-/** userOrder: entries by item name, then by option key (the chosen modifiers, see optionKey). */
-export type UserOrder = Record<string, Record<string, BasketEntry>>;
+import { burdenOf, type BasketItemInfo, type BasketModifier, type LineChange, type UserOrder } from '../lib/basket';
 
 /** The order a customer paid for last, kept for 'Reorder' (spec §4 Basket). */
 export interface LastOrder {
@@ -108,23 +83,6 @@ export const initialOrderState: OrderState = {
   couponError: null,
   reInitiatePayment: false,
 };
-
-/** The item facts a basket entry copies from the menu. */
-export interface BasketItemInfo {
-  id: number;
-  name: string;
-  price: Money;
-  itemType: string;
-  burden: number;
-  isRestricted: boolean;
-}
-
-/** A new count for one line; 0 removes it. */
-export interface LineChange {
-  name: string;
-  key: string;
-  count: number;
-}
 
 const withTime = <P>(payload: P) => ({ payload: { ...payload, at: Date.now() } });
 
