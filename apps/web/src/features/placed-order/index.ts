@@ -6,3 +6,4 @@
 export { getPlacedOrder } from './api/get-placed-order';
 export { placedFromKey, toPlacedOrderData } from './lib/placed-order';
 export * from './store/placed-order-slice';
+export type { AfterPlacing, Placed } from './hooks/use-place-order';
