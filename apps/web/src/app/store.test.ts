@@ -48,6 +48,25 @@ describe('app store', () => {
     expect(state.network).toEqual({ status: 'success', connectionModalOpen: false });
   });
 
+  it('restores an order saved with the coupon fields the order state no longer has', () => {
+    localStorage.setItem(
+      STORAGE_KEY,
+      JSON.stringify({
+        order: {
+          pickedTime: '2026-11-22T08:00:00.000Z',
+          appliedCoupon: null,
+          applyingCoupon: false,
+          applyingCode: null,
+          couponError: null,
+          reInitiatePayment: false,
+        },
+      }),
+    );
+    const state = createAppStore().getState();
+    expect(state.order.pickedTime).toBe('2026-11-22T08:00:00.000Z');
+    expect(state.order.userOrder).toEqual({});
+  });
+
   it('starts fresh when the saved state is corrupt', () => {
     localStorage.setItem(STORAGE_KEY, '{not json');
     expect(createAppStore().getState().order.pickedTime).toBeNull();

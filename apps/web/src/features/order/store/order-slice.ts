@@ -52,11 +52,6 @@ export interface OrderState {
   orderAmount: OrderAmount;
   /** the special order note (VITE_SPECIAL_ORDER_NOTE), sent as the order's note */
   orderNote: string;
-  appliedCoupon: string | null;
-  applyingCoupon: boolean;
-  applyingCode: string | null;
-  couponError: string | null;
-  reInitiatePayment: boolean;
 }
 
 export const emptyOrderAmount: OrderAmount = {
@@ -77,11 +72,6 @@ export const initialOrderState: OrderState = {
   orderSessionStartTime: null,
   orderAmount: emptyOrderAmount,
   orderNote: '',
-  appliedCoupon: null,
-  applyingCoupon: false,
-  applyingCode: null,
-  couponError: null,
-  reInitiatePayment: false,
 };
 
 const withTime = <P>(payload: P) => ({ payload: { ...payload, at: Date.now() } });
