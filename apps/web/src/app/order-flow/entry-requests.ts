@@ -6,6 +6,7 @@
  */
 import { settings } from '../../config/settings';
 import { DETAIL_TRANSFORM, displayAssetUrl } from '../../lib/display-asset';
+import { appVenueId } from '../../lib/venue';
 import { PATHS } from '../routes';
 import type { RootState } from '../store';
 import { queryVendorId } from './guards';
@@ -21,7 +22,7 @@ export function venueIdFor(state: RootState, vendorId: number): number {
   if (selected && selected.id === vendorId) return selected.venueId;
   const listed = state.venue.vendors.data.find((vendor) => vendor.id === vendorId);
   if (listed) return listed.venueId;
-  return settings.multiVendor ? (settings.discoverVenueId ?? settings.venueId) : settings.venueId;
+  return appVenueId();
 }
 
 export interface EntryFetches {

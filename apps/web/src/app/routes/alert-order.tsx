@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { settings } from '../../config/settings';
+import { useSigningKey } from '../../features/consumer/hooks/use-signing-key';
 import { orderReset } from '../../features/order/store/order-slice';
 import { AlertOrderScreen } from '../../features/tracking/components/alert-order-screen';
 import { useOrderRefresh } from '../../features/tracking/hooks/use-order-refresh';
@@ -11,6 +12,7 @@ import { summaryFromBasket } from '../../features/tracking/lib/order-summary';
 import { deliveryAddressView } from '../../features/tracking/lib/tracking-vendor';
 import { placedOrderCleared } from '../../features/placed-order/store/placed-order-slice';
 import { fetchVendors } from '../../features/vendors/api/get-vendors';
+import { vendorVenueId } from '../../lib/venue';
 import { FlowScreen } from '../flow-screen';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { trackingRedirect } from '../order-flow/tracking-guard';
@@ -23,18 +25,14 @@ export function Component() {
   const { pathname } = useLocation();
   const placedOrder = useAppSelector((state) => state.placedOrder);
   const order = useAppSelector((state) => state.order);
-  const consumer = useAppSelector((state) => state.consumer);
   const vendors = useAppSelector((state) => state.venue.vendors.data);
   const selectedVendor = useAppSelector((state) => state.venue.selectedVendor);
 
-  const venueId =
-    selectedVendor?.venueId ??
-    (settings.multiVendor ? (settings.discoverVenueId ?? settings.venueId) : settings.venueId);
+  const venueId = vendorVenueId(selectedVendor);
   const vendor = useOrderVendor(placedOrder.vendorId, vendors, selectedVendor, () => {
     void dispatch(fetchVendors({ venueId, background: true }));
   });
-  const { id: consumerId, hmacKey } = consumer;
-  const signingKey = useMemo(() => (consumerId && hmacKey ? { consumerId, hmacKey } : null), [consumerId, hmacKey]);
+  const signingKey = useSigningKey();
   useOrderRefresh(signingKey, placedOrder.vendorId, placedOrder.id);
 
   // What was ordered: the server's summary of the placed order, else the priced basket, else the

@@ -11,6 +11,7 @@ import { fetchVendors } from '../../features/vendors/api/get-vendors';
 import { VendorList, type VendorCard } from '../../features/vendors/components/vendor-list';
 import { timeToServiceLabel } from '../../lib/time-to-service';
 import { VENDOR_REFRESH_MS, vendorLabel } from '../../lib/vendor-status';
+import { discoverVenueId } from '../../lib/venue';
 import { FlowScreen } from '../flow-screen';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { chooseVendor, reorder, startNewSession } from '../order-flow/vendor-choice';
@@ -43,7 +44,7 @@ export function Component() {
   const [reordering, setReordering] = useState(false);
   const [reorderFailed, setReorderFailed] = useState(false);
 
-  const venueId = settings.discoverVenueId ?? settings.venueId;
+  const venueId = discoverVenueId();
   const load = useCallback(
     (background: boolean) => dispatch(fetchVendors({ venueId, background })),
     [dispatch, venueId],

@@ -5,6 +5,7 @@ import type { StartMode } from '../../features/start/components/pickup-time-moda
 import { StartScreen, type TimePicker } from '../../features/start/components/start-screen';
 import { offersHomeDelivery, shortestOpenTts, timeToServiceLabel } from '../../lib/time-to-service';
 import { vendorLabel } from '../../lib/vendor-status';
+import { appVenueId } from '../../lib/venue';
 import { ReorderCard } from '../../features/order/components/reorder-card';
 import { basketLines } from '../../features/order/lib/basket';
 import { pickedTimeSet, serviceModeSelected } from '../../features/order/store/order-slice';
@@ -26,7 +27,7 @@ export function Component() {
   const [reorderFailed, setReorderFailed] = useState(false);
 
   // A multi-vendor build lists the stores of the discover venue when one is set.
-  const venueId = settings.multiVendor ? (settings.discoverVenueId ?? settings.venueId) : settings.venueId;
+  const venueId = appVenueId();
   const load = useCallback(() => dispatch(fetchVendors({ venueId })), [dispatch, venueId]);
   useEffect(() => {
     const request = load();

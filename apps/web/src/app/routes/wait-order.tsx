@@ -1,12 +1,14 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { settings } from '../../config/settings';
+import { useSigningKey } from '../../features/consumer/hooks/use-signing-key';
 import { updateConsumer } from '../../features/consumer/api/save-consumer';
 import { issueReceipt } from '../../features/tracking/api/issue-receipt';
 import { WaitOrderScreen } from '../../features/tracking/components/wait-order-screen';
 import { useOrderVendor } from '../../features/tracking/hooks/use-order-vendor';
 import { deliveryAddressView } from '../../features/tracking/lib/tracking-vendor';
 import { fetchVendors } from '../../features/vendors/api/get-vendors';
+import { vendorVenueId } from '../../lib/venue';
 import { FlowScreen } from '../flow-screen';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { trackingRedirect } from '../order-flow/tracking-guard';
@@ -25,14 +27,11 @@ export function Component() {
   const deliveryAddress = useAppSelector((state) => state.order.deliveryAddress);
 
   // The order's vendor is in the venue's vendor list (the selected vendor's venue, else the build's).
-  const venueId =
-    selectedVendor?.venueId ??
-    (settings.multiVendor ? (settings.discoverVenueId ?? settings.venueId) : settings.venueId);
+  const venueId = vendorVenueId(selectedVendor);
   const vendor = useOrderVendor(placedOrder.vendorId, vendors, selectedVendor, () => {
     void dispatch(fetchVendors({ venueId, background: true }));
   });
-  const { id: consumerId, hmacKey } = consumer;
-  const signingKey = useMemo(() => (consumerId && hmacKey ? { consumerId, hmacKey } : null), [consumerId, hmacKey]);
+  const signingKey = useSigningKey();
 
   const moveOn = useCallback(() => navigate(PATHS.alertOrder, { replace: true }), [navigate]);
   const sendReceipt = (email: string) => {
