@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Vendor } from '@venue/contract/venue';
-import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/loader';
+import { Notice } from '../../components/ui/notice';
 import { settings } from '../../config/settings';
 import { ReorderCard } from '../../features/order/components/reorder-card';
 import { ExistingSessionModal } from '../../features/order/components/session-modals';
@@ -98,11 +98,7 @@ export function Component() {
           }}
         />
       )}
-      {reorderFailed && (
-        <p className={styles.problem} role="alert">
-          Sorry, your last order can't be repeated right now.
-        </p>
-      )}
+      {reorderFailed && <Notice>Sorry, your last order can't be repeated right now.</Notice>}
 
       {firstLoad && (
         <div className={styles.skeletons} role="status" aria-label="Loading the stores">
@@ -112,12 +108,9 @@ export function Component() {
         </div>
       )}
       {failed && (
-        <div className={styles.problem} role="alert">
-          <p>We couldn't load the stores. Please try again.</p>
-          <Button variant="secondary" onClick={() => void load(false)}>
-            Try again
-          </Button>
-        </div>
+        <Notice action={{ label: 'Try again', onClick: () => void load(false) }}>
+          We couldn't load the stores. Please try again.
+        </Notice>
       )}
       {!firstLoad && !failed && available.length === 0 && (
         <p className={styles.empty}>None of our outlets are currently available for ordering. Please try later!</p>

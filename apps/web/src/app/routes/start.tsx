@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { Notice } from '../../components/ui/notice';
 import { settings } from '../../config/settings';
 import type { StartMode } from '../../features/start/components/pickup-time-modal';
 import { StartScreen, type TimePicker } from '../../features/start/components/start-screen';
@@ -109,11 +110,7 @@ export function Component() {
               onReorder={() => void onReorder()}
             />
           )}
-          {reorderFailed && (
-            <p role="alert" style={{ color: 'var(--danger)', fontWeight: 600, marginBottom: 16 }}>
-              Sorry, your last order can't be repeated right now.
-            </p>
-          )}
+          {reorderFailed && <Notice>Sorry, your last order can't be repeated right now.</Notice>}
         </>
       }
       venueName={settings.venueName}

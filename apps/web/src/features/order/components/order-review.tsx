@@ -1,7 +1,7 @@
 import type { PaymentSummary } from '@venue/contract/order-payment';
 import { summaryView } from '@venue/domain/payment-summary';
 import { PaymentSummaryTable } from '../../../components/payment-summary/payment-summary';
-import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
 import { Skeleton } from '../../../components/ui/loader';
 import styles from './order-review.module.css';
 
@@ -16,14 +16,7 @@ export interface OrderReviewProps {
 /** Spec §2 confirm order: the item table (modifiers under their item), subtotal, service charges and Grand Total, from the server. */
 export function OrderReview({ summary, loading, error, onRetry }: OrderReviewProps) {
   if (error) {
-    return (
-      <div className={styles.problem} role="alert">
-        <p className={styles.problemText}>{error}</p>
-        <Button variant="secondary" onClick={onRetry}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <Notice action={{ label: 'Try again', onClick: onRetry }}>{error}</Notice>;
   }
   if (loading || !summary) {
     return (

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
 import { Layout } from '../../../components/ui/layout';
 import { Skeleton } from '../../../components/ui/loader';
 import { PickupTimeModal, type StartMode } from './pickup-time-modal';
@@ -157,14 +158,7 @@ export function StartScreen(props: StartScreenProps) {
 
   return (
     <Layout hero={hero} action={actions}>
-      {error && (
-        <div className={styles.problem} role="alert">
-          <p>{error}</p>
-          <Button variant="secondary" onClick={onRetry}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {error && <Notice action={{ label: 'Try again', onClick: onRetry }}>{error}</Notice>}
 
       {props.reorder}
 
