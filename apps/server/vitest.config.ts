@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'server',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

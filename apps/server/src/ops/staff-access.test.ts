@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { differences, fingerprint, listTables, type TableShape } from '../fuzz/stored-state.ts';
+import { differences, fingerprint, listTables, type TableShape } from '../../test/hostile-input/stored-state.ts';
 import { initiateTestPayment, payByCard, placeTestOrder, updatePayment } from '../test/checkout.ts';
 import { databases } from '../test/databases.ts';
 import { createTestConsumer } from '../test/signed-requests.ts';

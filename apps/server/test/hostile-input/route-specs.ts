@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { smallCatalogue } from '@venue/contract/venue-catalogue.fixture';
-import type { Signer } from '../test/signed-requests.ts';
+import type { Signer } from '../../src/test/signed-requests.ts';
 
 /** Records of the test database a route's valid request refers to. */
 export interface Fixture {

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import type { Dialect } from '../../src/db/database.ts';
+import type { Database } from '../../src/db/schema.ts';
 
 export type Fingerprint = Map<string, string>;
 

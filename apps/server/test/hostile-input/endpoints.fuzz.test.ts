@@ -23,10 +23,10 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { initiateTestPayment, placeTestOrder } from '../test/checkout.ts';
-import { databases } from '../test/databases.ts';
-import { createTestConsumer } from '../test/signed-requests.ts';
-import { TEST_OPS_TOKEN, useTestApp } from '../test/test-app.ts';
+import { initiateTestPayment, placeTestOrder } from '../../src/test/checkout.ts';
+import { databases } from '../../src/test/databases.ts';
+import { createTestConsumer } from '../../src/test/signed-requests.ts';
+import { TEST_OPS_TOKEN, useTestApp } from '../../src/test/test-app.ts';
 import {
   attacksOn,
   describeAttack,
@@ -161,7 +161,7 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
 
   it('has a generator for every route the app registers, matching what the route takes', async () => {
     const missing = [...routes.keys()].filter((key) => !ROUTE_SPECS[key]);
-    expect(missing, 'routes without an entry in src/fuzz/route-specs.ts').toEqual([]);
+    expect(missing, 'routes without an entry in test/hostile-input/route-specs.ts').toEqual([]);
 
     const mismatched: string[] = [];
     for (const route of routes.values()) {
@@ -175,7 +175,7 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
       if (signed !== (spec.auth === 'consumer')) mismatched.push(`${route.key}: signed`);
       if (route.url.startsWith('/ops/') !== (spec.auth === 'ops')) mismatched.push(`${route.key}: ops token`);
     }
-    expect(mismatched, 'entries of src/fuzz/route-specs.ts that do not match their route').toEqual([]);
+    expect(mismatched, 'entries of test/hostile-input/route-specs.ts that do not match their route').toEqual([]);
 
     // The enumeration misses nothing the OpenAPI document lists.
     const doc = (await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
@@ -232,7 +232,10 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
     '%s: no 5xx, no leak, nothing stored when rejected',
     async (key) => {
       const route = routes.get(key);
-      expect(route, `${key} is not registered any more: remove it from src/fuzz/route-specs.ts`).toBeDefined();
+      expect(
+        route,
+        `${key} is not registered any more: remove it from test/hostile-input/route-specs.ts`,
+      ).toBeDefined();
       if (!route) return;
       const fx = await makeFixture();
       const state = () => fingerprint(ctx.app, ctx.database.db, tables, vendorIds);

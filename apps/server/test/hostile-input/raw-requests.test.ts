@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases } from '../test/databases.ts';
-import { TEST_OPS_TOKEN, useTestApp } from '../test/test-app.ts';
+import { databases } from '../../src/test/databases.ts';
+import { TEST_OPS_TOKEN, useTestApp } from '../../src/test/test-app.ts';
 import { answerProblems, type Answer } from './response-checks.ts';
 import { differences, fingerprint, listTables, type TableShape } from './stored-state.ts';
 

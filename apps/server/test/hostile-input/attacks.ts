@@ -4,7 +4,7 @@
  * the request it becomes, unsigned or correctly signed by a real consumer.
  */
 import fc from 'fast-check';
-import { signHeaders, type Signer } from '../test/signed-requests.ts';
+import { signHeaders, type Signer } from '../../src/test/signed-requests.ts';
 import {
   brokenJsonText,
   SWEEP_BOOLEANS,

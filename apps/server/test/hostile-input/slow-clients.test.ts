@@ -8,11 +8,11 @@ import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import type { DatabaseHandle } from '../db/database.ts';
-import { seedWhenEmpty } from '../db/seed/seed.ts';
-import { databases } from '../test/databases.ts';
-import { TEST_OPS_TOKEN, testConfig } from '../test/test-app.ts';
+import { buildApp } from '../../src/app.ts';
+import type { DatabaseHandle } from '../../src/db/database.ts';
+import { seedWhenEmpty } from '../../src/db/seed/seed.ts';
+import { databases } from '../../src/test/databases.ts';
+import { TEST_OPS_TOKEN, testConfig } from '../../src/test/test-app.ts';
 
 const TIMEOUTS = {
   headersTimeout: 400,

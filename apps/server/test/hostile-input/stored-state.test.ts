@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { databases } from '../test/databases.ts';
-import { useTestApp } from '../test/test-app.ts';
+import { databases } from '../../src/test/databases.ts';
+import { useTestApp } from '../../src/test/test-app.ts';
 import { differences, fingerprint, listTables } from './stored-state.ts';
 
 describe.each(databases)('the stored-state fingerprint on $name', (database) => {
