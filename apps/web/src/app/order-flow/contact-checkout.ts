@@ -2,8 +2,6 @@ import { useCallback, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useStore } from 'react-redux';
 import type { PlaceOrderRequest } from '@venue/contract/order';
-import { settings } from '../../config/settings';
-import { currentGeoLocation } from '../../features/checkout/lib/geolocation';
 import {
   campaignIdOf,
   payBlockers,
@@ -19,7 +17,9 @@ import { serviceModeSelected } from '../../features/order/store/order-slice';
 import { getCoupon } from '../../features/payment/api/coupons';
 import type { PlaceOrderInput } from '../../features/placed-order/hooks/use-place-order';
 import { fetchVendors } from '../../features/vendors/api/get-vendors';
+import { devicePosition } from '../../lib/geolocation';
 import { ORDER_ORIGIN } from '../../lib/order-origin';
+import { discoverVenueId } from '../../lib/venue';
 import type { SigningKey } from '../../lib/request-signing';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import type { RootState } from '../store';
@@ -67,8 +67,7 @@ export function useContactCheckout() {
   // The vendor's payment options come from its record: load the list when this visit has none.
   useEffect(() => {
     if (vendorId === null || vendor || vendorsStatus === 'fetching') return;
-    const venueId =
-      selectedVendor?.id === vendorId ? selectedVendor.venueId : (settings.discoverVenueId ?? settings.venueId);
+    const venueId = selectedVendor?.id === vendorId ? selectedVendor.venueId : discoverVenueId();
     void dispatch(fetchVendors({ venueId }));
   }, [dispatch, vendorId, vendor, vendorsStatus, selectedVendor]);
 
@@ -133,7 +132,7 @@ export function usePlaceOrderInput(
   const orderRequest = useCallback(
     async (vendorId: number, consumerId: string): Promise<PlaceOrderRequest> => {
       const { order } = store.getState();
-      const geoLocation = await currentGeoLocation();
+      const geoLocation = await devicePosition();
       const serviceMode = order.orderConfiguration.selectedServiceMode;
       return {
         orderOrigin: ORDER_ORIGIN,

@@ -18,7 +18,7 @@ import {
   type PlacedOrderState,
 } from '../../placed-order';
 import { initiatePayment, newAttemptKey, purchaseWithToken, updatePayment, verifyPayment } from '../api/payments';
-import { signingKeyOf } from '../api/signing-key';
+import { signingKeyOf } from '../../../lib/request-signing';
 import { emptyCardForm, type CardFormState } from '../components/card-form';
 import { payByCard, payBySavedCard, type CardPaymentResult } from '../lib/card-payment';
 import { jsonpRequest } from '../lib/gateway-jsonp';

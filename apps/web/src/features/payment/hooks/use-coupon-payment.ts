@@ -3,7 +3,7 @@ import { useSelector, useStore } from 'react-redux';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { couponApplied, couponApplying, couponFailed, couponRemoved, type PlacedOrderState } from '../../placed-order';
 import { applyCoupon, purchaseWithCoupon, removeCoupon } from '../api/coupons';
-import { signingKeyOf } from '../api/signing-key';
+import { signingKeyOf } from '../../../lib/request-signing';
 import { UNKNOWN_PROBLEM_MESSAGE } from '../lib/result-messages';
 
 type State = { consumer: { id: string | null; hmacKey: string | null }; placedOrder: PlacedOrderState };

@@ -7,7 +7,7 @@ import {
   toPlacedOrderData,
   type PlacedOrderState,
 } from '../../placed-order';
-import { signingKeyOf } from '../api/signing-key';
+import { signingKeyOf } from '../../../lib/request-signing';
 import { useOrderResolution } from './use-order-resolution';
 
 type State = { consumer: { id: string | null; hmacKey: string | null }; placedOrder: PlacedOrderState };

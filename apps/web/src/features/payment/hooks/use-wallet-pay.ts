@@ -3,7 +3,7 @@ import { useStore } from 'react-redux';
 import { settings } from '../../../config/settings';
 import type { AfterPlacing, Placed, PlacedOrderState } from '../../placed-order';
 import { applePaySession, purchaseWithWallet } from '../api/payments';
-import { signingKeyOf } from '../api/signing-key';
+import { signingKeyOf } from '../../../lib/request-signing';
 import { applePayRequest, applePaySessionClass, payWithApplePay } from '../lib/apple-pay';
 import { googlePayRequest, googlePayToken, isGooglePayCancel } from '../lib/google-pay';
 import { WALLET_ERROR_MESSAGE } from '../lib/result-messages';

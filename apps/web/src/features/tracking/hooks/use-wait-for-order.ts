@@ -4,7 +4,7 @@ import type { PlacedOrder } from '@venue/contract/order';
 import { isWaitOver, waitEntryAction, waitOutcome } from '@venue/domain/order-status';
 import { errorMessage } from '../../../lib/api-client';
 import { afterFirstPaint } from '../../../lib/first-paint';
-import type { SigningKey } from '../../../lib/request-signing';
+import { signingKeyOf, type SigningKey } from '../../../lib/request-signing';
 import { sendAlertedOnce } from '../lib/alerted-once';
 import { POLLING_INTERVAL_MS, startOrderPolling } from '../lib/order-polling';
 import { followOrderStream, orderStreamsSupported } from '../lib/order-stream';
@@ -63,7 +63,7 @@ export function useWaitForOrder({
 
   useEffect(() => {
     if (vendorId === null || orderId === null) return;
-    const signing = consumerId && hmacKey ? { consumerId, hmacKey } : null;
+    const signing = signingKeyOf({ id: consumerId, hmacKey });
 
     // Only the first run reacts to the status the screen opened with; a retry always polls.
     const entry = run === 0 ? waitEntryAction(entryStatus.current) : 'poll';
