@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { activeOrderRedirect } from '@venue/domain/route-guards';
 import { Button } from '../../components/ui/button';
+import { Notice } from '../../components/ui/notice';
 import { settings } from '../../config/settings';
 import { ContactForm } from '../../features/checkout/components/contact-form';
 import { ContactTotal } from '../../features/checkout/components/contact-total';
@@ -92,11 +93,7 @@ function ConfirmContact() {
         {vendor && <p className={styles.muted}>{vendor.storeName}</p>}
       </div>
 
-      {(notice.message ?? resolution.error) && (
-        <div className={styles.notice} role="alert" tabIndex={-1} ref={notice.ref}>
-          {notice.message ?? resolution.error}
-        </div>
-      )}
+      {(notice.message ?? resolution.error) && <Notice ref={notice.ref}>{notice.message ?? resolution.error}</Notice>}
 
       <ContactTotal total={total} deliverTo={isDelivery ? checkout.address : null} />
 

@@ -1,6 +1,7 @@
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { activeOrderRedirect, hasConsumerContact } from '@venue/domain/route-guards';
 import { Button } from '../../components/ui/button';
+import { Notice } from '../../components/ui/notice';
 import { settings } from '../../config/settings';
 import { lastOrderSaved, orderReset } from '../../features/order/store/order-slice';
 import { CardChoice } from '../../features/payment/components/card-choice';
@@ -65,10 +66,10 @@ function Payment() {
         <div className={styles.heading}>
           <h1 className={styles.title}>Enter Payment Details</h1>
         </div>
-        <div className={styles.notice} role="alert">
+        <Notice>
           <p>We couldn't get your order ready for payment. Please check your connection and try again.</p>
           <p>{loadFailed ? placed.error : placed.payment.error}</p>
-        </div>
+        </Notice>
         <Button variant="secondary" block onClick={() => void navigate(PATHS.confirmContact)}>
           Back to contact details
         </Button>
@@ -93,11 +94,7 @@ function Payment() {
         <h1 className={styles.title}>Enter Payment Details</h1>
       </div>
 
-      {(notice.message ?? resolution.error) && (
-        <div className={styles.notice} role="alert" tabIndex={-1} ref={notice.ref}>
-          {notice.message ?? resolution.error}
-        </div>
-      )}
+      {(notice.message ?? resolution.error) && <Notice ref={notice.ref}>{notice.message ?? resolution.error}</Notice>}
 
       <PaymentOrderCard
         logoId={logoId}
