@@ -6,12 +6,12 @@
  */
 import type { VenueCatalogue } from '@venue/contract/venue-catalogue';
 import type { Kysely, Transaction } from 'kysely';
-import { findClientRow, hasAnyVenue, insertClientRow } from '../../modules/catalogue/catalogue.repository.ts';
 import { importCatalogueIn } from '../../modules/catalogue/catalogue.service.ts';
 import type { Database } from '../schema.ts';
 import { PALETTES, itemArt, locationArt, logoArt, type ArtKind } from './art.ts';
 import { DEMO_COUPONS } from './demo-coupons.ts';
 import { DEMO_VENUE, type SeedVenue } from './demo-venue.ts';
+import { ensureClient, holdsAnyVenue, insertDemoPictures } from './seed.repository.ts';
 
 /** Gaps between display orders leave room to slot new entries in between. */
 const DISPLAY_ORDER_STEP = 10;
@@ -27,17 +27,17 @@ export async function seedWhenEmpty(
   data: SeedVenue = DEMO_VENUE,
   now = Date.now(),
 ): Promise<boolean> {
-  if (await hasAnyVenue(db)) return false;
+  if (await holdsAnyVenue(db)) return false;
   try {
     await db.transaction().execute(async (trx) => {
-      if (await hasAnyVenue(trx)) return;
-      if (!(await findClientRow(trx, data.client.id))) await insertClientRow(trx, data.client);
+      if (await holdsAnyVenue(trx)) return;
+      await ensureClient(trx, data.client);
       const pictures = await insertPictures(trx, data, now);
       await importCatalogueIn(trx, data.venue.id, demoCatalogue(data, pictures), { actor: 'system', nowMs: now });
     });
   } catch (error) {
     // Another process starting at the same time may have seeded first.
-    if (await hasAnyVenue(db)) return false;
+    if (await holdsAnyVenue(db)) return false;
     throw error;
   }
   return true;
@@ -76,7 +76,7 @@ async function insertPictures(
     }
     pictures.set(vendor.id, { logo, location, items });
   }
-  await trx.insertInto('display_assets').values(assets).execute();
+  await insertDemoPictures(trx, assets);
   return pictures;
 }
 
