@@ -1,6 +1,5 @@
 import { useId, useMemo, useState } from 'react';
 import {
-  capCvn,
   CARD_NUMBER_MAX_DIGITS,
   cardDigits,
   expiryYears,
@@ -12,6 +11,7 @@ import {
 } from '@venue/domain/validation';
 import { cardBrand } from '../lib/card-brand';
 import { CardBrandIcon } from './card-brand-icon';
+import { CvnField } from './cvn-field';
 import styles from './payment.module.css';
 
 /** Spec §3 card form. */
@@ -166,22 +166,13 @@ export function NewCardForm({
             ))}
           </select>
         </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-cvn`}>
-            CVN
-          </label>
-          <input
-            id={`${id}-cvn`}
-            className={styles.input}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-            value={form.cvn}
-            onChange={(event) => onChange({ cvn: capCvn(event.target.value) })}
-            onBlur={touch('cvn')}
-            {...described('cvn')}
-          />
-        </div>
+        <CvnField
+          id={`${id}-cvn`}
+          value={form.cvn}
+          onChange={(cvn) => onChange({ cvn })}
+          onBlur={touch('cvn')}
+          aria={described('cvn')}
+        />
       </div>
       {errorText('expiryMonth')}
       {errorText('expiryYear')}

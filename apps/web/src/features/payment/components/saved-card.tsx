@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import type { SavedPaymentMethod } from '@venue/contract/payment';
-import { capCvn, isValidCvn } from '@venue/domain/validation';
+import { isValidCvn } from '@venue/domain/validation';
 import { Button } from '../../../components/ui/button';
 import { cardBrand } from '../lib/card-brand';
 import { CardBrandIcon } from './card-brand-icon';
+import { CvnField } from './cvn-field';
 import styles from './payment.module.css';
 
 /** Spec §2/§5: the remembered card, paid with its CVN only (3–4 digits), and a way to use a new card. */
@@ -34,28 +35,19 @@ export function SavedCard({
           </span>
         </div>
       </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}-cvn`}>
-          CVN
-        </label>
-        <input
-          id={`${id}-cvn`}
-          className={styles.input}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={4}
-          value={cvn}
-          onChange={(event) => onCvnChange(capCvn(event.target.value))}
-          onBlur={() => setTouched(true)}
-          aria-invalid={invalid}
-          {...(invalid ? { 'aria-describedby': `${id}-cvn-error` } : {})}
-        />
+      <CvnField
+        id={`${id}-cvn`}
+        value={cvn}
+        onChange={onCvnChange}
+        onBlur={() => setTouched(true)}
+        aria={{ 'aria-invalid': invalid, ...(invalid ? { 'aria-describedby': `${id}-cvn-error` } : {}) }}
+      >
         {invalid && (
           <span className={styles.error} id={`${id}-cvn-error`}>
             Please enter the 3 or 4 digit CVN
           </span>
         )}
-      </div>
+      </CvnField>
       <Button variant="quiet" onClick={onUseNewCard}>
         Use a new card
       </Button>
