@@ -1,25 +1,15 @@
 import { z } from 'zod';
-import { DeliveryAddress, ORDER_STATUSES, OrderStatus } from './order.ts';
+import { ORDER_STATUSES, VENDOR_SET_STATUSES } from '@venue/domain/order-status';
+import { DeliveryAddress, OrderStatus } from './order.ts';
 import { Money, ServiceMode } from './common.ts';
 
-/** The statuses a vendor (operations API or kitchen simulator) may set on an order. */
-export const VENDOR_SET_STATUSES = ['PendingAlerted', 'Serviced', 'Cancelled', 'VendorSupportRequired'] as const;
+/** The statuses a vendor may set on an order (@venue/domain/order-status). */
 export const VendorSetStatus = z.enum(VENDOR_SET_STATUSES);
 export type VendorSetStatus = z.infer<typeof VendorSetStatus>;
 
 /** POST /ops/v1/vendor/{vendorId}/order/{orderId}/status */
 export const OrderStatusChange = z.strictObject({ status: VendorSetStatus });
 export type OrderStatusChange = z.infer<typeof OrderStatusChange>;
-
-/** The statuses listed when the query names none: every order the kitchen still has to deal with. */
-export const ACTIVE_ORDER_STATUSES = [
-  'Paid',
-  'Waiting',
-  'Scheduled',
-  'PendingAlerted',
-  'Alerted',
-  'VendorSupportRequired',
-] as const satisfies readonly OrderStatus[];
 
 /** GET /ops/v1/vendor/{vendorId}/orders?status=Waiting,PendingAlerted&limit=100 */
 export const OpsOrdersQuery = z.strictObject({

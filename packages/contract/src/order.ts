@@ -1,19 +1,9 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from '@venue/domain/order-status';
 import { GeoLocation, ServiceMode } from './common.ts';
 import { OrderItem, PaymentSummary } from './order-payment.ts';
 
-/** Spec §4 order statuses. */
-export const ORDER_STATUSES = [
-  'Pending',
-  'Paid',
-  'Waiting',
-  'PendingAlerted',
-  'Alerted',
-  'Serviced',
-  'Cancelled',
-  'VendorSupportRequired',
-  'Scheduled',
-] as const;
+/** Spec §4 order statuses (declared, with their groups, in @venue/domain/order-status). */
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 

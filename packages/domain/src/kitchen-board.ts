@@ -2,8 +2,8 @@
  * The staff display's board (issue: the venue side): a store's open orders as tickets in columns
  * by stage, oldest first, and how long each has waited against the store's time to service.
  */
-import { canVendorMove, type VendorSetStatus } from './kitchen-queue.ts';
-import type { OrderStatus } from './order-status.ts';
+import { canVendorMove } from './kitchen-queue.ts';
+import type { OrderStatus, VendorSetStatus } from './order-status.ts';
 
 export type BoardColumnId = 'toMake' | 'ready' | 'needsHelp';
 

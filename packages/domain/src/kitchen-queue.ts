@@ -2,10 +2,7 @@
  * The vendor's queue (architecture: "queue position and estimate come from the vendor's real queue
  * and its recent service times") and which status changes a vendor may make.
  */
-import type { OrderStatus } from './order-status.ts';
-
-/** The statuses a vendor (operations API or kitchen simulator) sets. */
-export type VendorSetStatus = 'PendingAlerted' | 'Serviced' | 'Cancelled' | 'VendorSupportRequired';
+import type { OrderStatus, VendorSetStatus } from './order-status.ts';
 
 /**
  * From each status, where a vendor may move an order. Pending (not paid) orders are the

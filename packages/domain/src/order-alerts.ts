@@ -4,9 +4,8 @@
  * phone, so both say it alike. The titles are the app's own (the ready alert, the pick-up and
  * discuss-order modals); each body names the store and the claim ticket.
  */
+import { ALERT_STATUSES } from './order-status.ts';
 
-/** The statuses a customer is notified of. */
-export const ALERT_STATUSES = ['PendingAlerted', 'Cancelled', 'VendorSupportRequired'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
 export function isAlertStatus(status: string | null | undefined): status is AlertStatus {

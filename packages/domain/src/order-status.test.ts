@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   finishedOrderRedirect,
+  isActiveStatus,
+  isFinishedStatus,
   isOrderStatus,
   isWaitOver,
   ORDER_STATUSES,
@@ -29,6 +31,19 @@ describe('order statuses (spec §4)', () => {
     expect(ORDER_STATUSES.every(isOrderStatus)).toBe(true);
     expect(isOrderStatus('Ready')).toBe(false);
     expect(isOrderStatus(null)).toBe(false);
+  });
+});
+
+describe('order status groups (spec §4)', () => {
+  it('Paid, Scheduled and Waiting are active; the rest are not', () => {
+    expect(['Paid', 'Scheduled', 'Waiting'].every(isActiveStatus)).toBe(true);
+    expect(['Pending', 'PendingAlerted', 'Cancelled', null, undefined].some(isActiveStatus)).toBe(false);
+  });
+  it('PendingAlerted, Alerted, Serviced, Cancelled and VendorSupportRequired are finished', () => {
+    expect(
+      ['PendingAlerted', 'Alerted', 'Serviced', 'Cancelled', 'VendorSupportRequired'].every(isFinishedStatus),
+    ).toBe(true);
+    expect(['Pending', 'Paid', 'Waiting', null].some(isFinishedStatus)).toBe(false);
   });
 });
 

@@ -1,9 +1,8 @@
 /**
- * Order statuses (spec §4) and what the tracking screens and route guards (spec §2) do with them.
- * The status groups themselves live in route-guards.ts; this file adds the wait-screen rules and
- * the finished/tracking redirects.
+ * Order statuses (spec §4), their groups, and what the tracking screens and route guards (spec §2)
+ * do with them. Every list or group of statuses the app, the staff display, the server and the tests
+ * use is declared here, once.
  */
-import { isFinishedStatus } from './route-guards.ts';
 
 /** Spec §4 order statuses. */
 export const ORDER_STATUSES = [
@@ -19,9 +18,84 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Spec §4 active group: the order is paid and in the vendor's hands. */
+export const ACTIVE_ORDER_STATUSES = ['Paid', 'Scheduled', 'Waiting'] as const satisfies readonly OrderStatus[];
+/** Spec §4 finished group. */
+export const FINISHED_ORDER_STATUSES = [
+  'PendingAlerted',
+  'Alerted',
+  'Serviced',
+  'Cancelled',
+  'VendorSupportRequired',
+] as const satisfies readonly OrderStatus[];
+
+/** Ready for the customer (told, or not told yet), not yet collected. */
+export const READY_ORDER_STATUSES = ['PendingAlerted', 'Alerted'] as const satisfies readonly OrderStatus[];
+
+/** Not ready yet: a ready call (the customer's 'alerted') on such an order is refused. */
+export const NOT_READY_ORDER_STATUSES = [
+  'Pending',
+  'Paid',
+  'Waiting',
+  'Scheduled',
+] as const satisfies readonly OrderStatus[];
+
+/** The statuses a vendor (operations API, staff display or kitchen simulator) may set on an order. */
+export const VENDOR_SET_STATUSES = [
+  'PendingAlerted',
+  'Serviced',
+  'Cancelled',
+  'VendorSupportRequired',
+] as const satisfies readonly OrderStatus[];
+export type VendorSetStatus = (typeof VENDOR_SET_STATUSES)[number];
+
+/** The orders the kitchen still has to deal with (the operations API lists these when asked for none). */
+export const KITCHEN_OPEN_STATUSES = [
+  'Paid',
+  'Waiting',
+  'Scheduled',
+  'PendingAlerted',
+  'Alerted',
+  'VendorSupportRequired',
+] as const satisfies readonly OrderStatus[];
+
+/** The statuses a customer is notified of. */
+export const ALERT_STATUSES = [
+  'PendingAlerted',
+  'Cancelled',
+  'VendorSupportRequired',
+] as const satisfies readonly OrderStatus[];
+
+/**
+ * Spec §4 statuses of an order that is ready (or on its way, or collected): the wait is over, so the
+ * progress indicator is complete whatever the estimate said.
+ */
+export const PROGRESS_COMPLETE_STATUSES = [
+  ...READY_ORDER_STATUSES,
+  'Serviced',
+] as const satisfies readonly OrderStatus[];
+
+/** Spec §4: statuses that end the wait after a payment (Cancelled ends it too: the vendor refused it). */
+export const RESOLVED_AFTER_PAYMENT = [
+  'Waiting',
+  'Scheduled',
+  'VendorSupportRequired',
+  'Cancelled',
+] as const satisfies readonly OrderStatus[];
+
 /** Whether a value is one of the spec's order statuses. */
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** Whether a placed order's status is in the active group (Paid, Scheduled, Waiting). */
+export function isActiveStatus(status: string | null | undefined): boolean {
+  return status != null && (ACTIVE_ORDER_STATUSES as readonly string[]).includes(status);
+}
+
+/** Whether a placed order's status is in the finished group. */
+export function isFinishedStatus(status: string | null | undefined): boolean {
+  return status != null && (FINISHED_ORDER_STATUSES as readonly string[]).includes(status);
 }
 
 /**
@@ -35,7 +109,7 @@ export const WAIT_OVER_STATUSES = [
   'Alerted',
   'Serviced',
   'VendorSupportRequired',
-] as const;
+] as const satisfies readonly OrderStatus[];
 
 /** Whether the wait screen's polling has found what it waits for. */
 export function isWaitOver(status: string | null | undefined): boolean {

@@ -1,4 +1,5 @@
 /** The wait screen's progress indicator (spec §4): how far an order is between queueing and its estimate. */
+import { PROGRESS_COMPLETE_STATUSES } from './order-status.ts';
 
 /** Spec §4: the indicator has 8 steps. */
 export const PROGRESS_STEP_COUNT = 8;
@@ -17,12 +18,6 @@ export function progressPercent(timeQueuedMs: number, timeServiceEstimatedMs: nu
   if (total <= 0) return elapsed >= total && nowMs >= timeServiceEstimatedMs ? 100 : 0;
   return Math.min(100, Math.max(0, (elapsed / total) * 100));
 }
-
-/**
- * Spec §4 statuses of an order that is ready (or on its way, or collected): the wait is over, so the
- * indicator is complete whatever the estimate said.
- */
-export const PROGRESS_COMPLETE_STATUSES = ['PendingAlerted', 'Alerted', 'Serviced'] as const;
 
 /** The step (0..7) a percent has reached: how many of the stage thresholds it is at or past. */
 export function progressStep(percent: number): number {

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { activeOrderRedirect, consumerContactRedirect, isActiveStatus, isFinishedStatus } from './route-guards.ts';
+import { activeOrderRedirect, consumerContactRedirect } from './route-guards.ts';
 
 const WAIT = '/order-flow/wait-order';
 const CONTACT = '/order-flow/confirm-contact';
 const PROTECTED = ['/order-flow/payment', WAIT, '/order-flow/alert-order'];
-
-describe('order status groups (spec §4)', () => {
-  it('Paid, Scheduled and Waiting are active; the rest are not', () => {
-    expect(['Paid', 'Scheduled', 'Waiting'].every(isActiveStatus)).toBe(true);
-    expect(['Pending', 'PendingAlerted', 'Cancelled', null, undefined].some(isActiveStatus)).toBe(false);
-  });
-  it('PendingAlerted, Alerted, Serviced, Cancelled and VendorSupportRequired are finished', () => {
-    expect(
-      ['PendingAlerted', 'Alerted', 'Serviced', 'Cancelled', 'VendorSupportRequired'].every(isFinishedStatus),
-    ).toBe(true);
-    expect(['Pending', 'Paid', 'Waiting', null].some(isFinishedStatus)).toBe(false);
-  });
-});
 
 describe('activeOrderRedirect (spec §2: active status sends every route to wait-order)', () => {
   it('sends every other route to wait-order', () => {
