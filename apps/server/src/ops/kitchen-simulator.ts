@@ -4,6 +4,7 @@
  * later — through `changeOrderStatus`, exactly as a kitchen display calling the operations API
  * would. `pace` speeds it up (2 = twice as fast) for demonstrations.
  */
+import { READY_ORDER_STATUSES } from '@venue/domain/order-status';
 import { changeOrderStatus, type FulfilmentDeps } from '../modules/orders/fulfilment.service.ts';
 import { listOrdersInStatus } from '../modules/orders/orders.repository.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -42,7 +43,7 @@ export async function kitchenSimulatorStep(
       if (await move(order.vendor_id, order.id, 'PendingAlerted')) result.ready += 1;
     }
   }
-  for (const order of await listOrdersInStatus(deps.db, ['PendingAlerted', 'Alerted'], BATCH)) {
+  for (const order of await listOrdersInStatus(deps.db, READY_ORDER_STATUSES, BATCH)) {
     const readyAt = Number(order.time_ready ?? order.updated_at);
     if (nowMs >= readyAt + SIMULATED_COLLECTION_MS / pace) {
       if (await move(order.vendor_id, order.id, 'Serviced')) result.collected += 1;

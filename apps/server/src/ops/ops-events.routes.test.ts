@@ -2,6 +2,7 @@ import { MenuItem } from '@venue/contract/menu';
 import { OpsOrder, OpsOrderList } from '@venue/contract/ops-orders';
 import { OpsStreamControl } from '@venue/contract/ops-events';
 import { Vendor } from '@venue/contract/venue';
+import { KITCHEN_OPEN_STATUSES } from '@venue/domain/order-status';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -446,13 +447,4 @@ describe.each(databases)('operations events on $name', (database) => {
   });
 });
 
-const ALL_STATUSES = [
-  'Paid',
-  'Waiting',
-  'Scheduled',
-  'PendingAlerted',
-  'Alerted',
-  'VendorSupportRequired',
-  'Serviced',
-  'Cancelled',
-].join(',');
+const ALL_STATUSES = [...KITCHEN_OPEN_STATUSES, 'Serviced', 'Cancelled'].join(',');

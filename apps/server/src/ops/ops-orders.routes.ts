@@ -1,12 +1,7 @@
 /** GET /ops/v1/vendor/{vendorId}/orders and POST /ops/v1/vendor/{vendorId}/order/{orderId}/status */
 import { ErrorBody } from '@venue/contract/common';
-import {
-  ACTIVE_ORDER_STATUSES,
-  OpsOrder,
-  OpsOrderList,
-  OpsOrdersQuery,
-  OrderStatusChange,
-} from '@venue/contract/ops-orders';
+import { OpsOrder, OpsOrderList, OpsOrdersQuery, OrderStatusChange } from '@venue/contract/ops-orders';
+import { KITCHEN_OPEN_STATUSES } from '@venue/domain/order-status';
 import { VendorIdParams, VendorOrderParams } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changeOrderStatus, listOpsOrders } from '../modules/orders/fulfilment.service.ts';
@@ -34,7 +29,7 @@ export const opsOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       return listOpsOrders(
         app.db,
         request.params.vendorId,
-        status ?? ACTIVE_ORDER_STATUSES,
+        status ?? KITCHEN_OPEN_STATUSES,
         limit ?? DEFAULT_LIMIT,
         app.clock(),
       );

@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RESOLVED_AFTER_PAYMENT } from '@venue/domain/order-status';
 import { apiRequest, REQUEST_TIMEOUT_MS } from '../../../lib/api-client';
-import {
-  ORDER_RESOLVE_INTERVAL_MS,
-  OrderNotResolvedError,
-  pollOrder,
-  RESOLVED_AFTER_PAYMENT,
-  withRetries,
-} from './poll-order';
+import { ORDER_RESOLVE_INTERVAL_MS, OrderNotResolvedError, pollOrder, withRetries } from './poll-order';
 
 beforeEach(() => {
   vi.useFakeTimers();

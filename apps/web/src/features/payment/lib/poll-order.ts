@@ -4,9 +4,6 @@
 export const ORDER_RESOLVE_MAX_TRIES = 200;
 export const ORDER_RESOLVE_INTERVAL_MS = 1000;
 
-/** Spec §4: statuses that end the wait after a payment (Cancelled ends it too: the vendor refused it). */
-export const RESOLVED_AFTER_PAYMENT = ['Waiting', 'Scheduled', 'VendorSupportRequired', 'Cancelled'] as const;
-
 /** Rejection of pollOrder when the tries run out. */
 export class OrderNotResolvedError extends Error {
   constructor() {

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import type { PlaceOrderRequest, PlacedOrder } from '@venue/contract/order';
-import { isActiveStatus, isFinishedStatus } from '@venue/domain/route-guards';
+import { isActiveStatus, isFinishedStatus } from '@venue/domain/order-status';
 import { errorMessage } from '../../../lib/api-client';
 import { signedRequest, type SigningKey } from '../../../lib/request-signing';
 import { getPlacedOrder } from '../api/get-placed-order';

@@ -2,19 +2,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ServiceMode } from '@venue/contract/common';
 import type { PaymentSummary } from '@venue/contract/order-payment';
 import type { InitiatedPayment } from '@venue/contract/payment';
+import type { OrderStatus } from '@venue/domain/order-status';
 import type { FetchStatus } from '../../../lib/fetch-status';
-
-/** Spec §4 order statuses. */
-export type OrderStatus =
-  | 'Pending'
-  | 'Paid'
-  | 'Waiting'
-  | 'PendingAlerted'
-  | 'Alerted'
-  | 'Serviced'
-  | 'Cancelled'
-  | 'VendorSupportRequired'
-  | 'Scheduled';
 
 /** The placed-order facts the server answers (place-order, GET order). */
 export interface PlacedOrderData {
