@@ -9,7 +9,8 @@ import { RequiredIdempotencyHeaders } from '../../lib/idempotency.ts';
 import { consumerOf, requireConsumer } from '../consumers/consumer-auth.ts';
 import { getSettledOrder } from '../payments/payment-settlement.service.ts';
 import { markAlerted } from './fulfilment.service.ts';
-import { placeOrder, toPlacedOrder } from './orders.service.ts';
+import { toPlacedOrder } from './orders.service.ts';
+import { placeOrder } from './place-order.service.ts';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = requireConsumer(app);
