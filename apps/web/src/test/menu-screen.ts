@@ -67,7 +67,7 @@ export const confirmButton = () =>
   }) as HTMLButtonElement;
 
 /** Each test starts from the default build, an empty storage and a fresh network listener. */
-export function resetBetweenTests() {
+export function freshEachTest() {
   beforeEach(() => {
     buildEnv.current = {};
     vi.stubGlobal('scrollTo', vi.fn());

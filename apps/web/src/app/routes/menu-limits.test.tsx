@@ -2,22 +2,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeMenu, makeVendor } from '../../test/fixtures';
-import {
-  burgers,
-  confirmButton,
-  counter,
-  plus,
-  resetBetweenTests,
-  row,
-  savedOrder,
-  serve,
-} from '../../test/menu-screen';
+import { burgers, confirmButton, counter, plus, freshEachTest, row, savedOrder, serve } from '../../test/menu-screen';
 import { renderApp } from '../../test/render-app';
 
 // The build settings are fixed per build; each test picks the build it stands for.
 vi.mock('../../config/settings', async () => (await import('../../test/build-settings')).settingsModule);
 
-resetBetweenTests();
+freshEachTest();
 
 describe('menu, /order-flow/place-order: the basket limits (spec §5)', () => {
   it("the seventh alcoholic drink shows '6 Drink Maximum'", async () => {

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { counter, resetBetweenTests, savedOrder, serve } from '../../test/menu-screen';
+import { counter, freshEachTest, savedOrder, serve } from '../../test/menu-screen';
 import { buildEnv } from '../../test/build-settings';
 import { renderApp } from '../../test/render-app';
 
 // The build settings are fixed per build; each test picks the build it stands for.
 vi.mock('../../config/settings', async () => (await import('../../test/build-settings')).settingsModule);
 
-resetBetweenTests();
+freshEachTest();
 
 describe('menu, /order-flow/place-order: a basket of another store (spec §4)', () => {
   it("another store by URL with a basket: 'Existing Order Session'; starting anew moves to that store", async () => {

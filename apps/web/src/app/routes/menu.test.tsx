@@ -3,16 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type Menu } from '@venue/contract/menu';
 import { makeMenu } from '../../test/fixtures';
-import {
-  burgers,
-  confirmButton,
-  counter,
-  plus,
-  resetBetweenTests,
-  row,
-  savedOrder,
-  serve,
-} from '../../test/menu-screen';
+import { burgers, confirmButton, counter, plus, freshEachTest, row, savedOrder, serve } from '../../test/menu-screen';
 import { buildEnv } from '../../test/build-settings';
 import { renderApp, stateWith } from '../../test/render-app';
 import { toSelectedVendor } from '../../features/vendors/store/venue-slice';
@@ -20,7 +11,7 @@ import { toSelectedVendor } from '../../features/vendors/store/venue-slice';
 // The build settings are fixed per build; each test picks the build it stands for.
 vi.mock('../../config/settings', async () => (await import('../../test/build-settings')).settingsModule);
 
-resetBetweenTests();
+freshEachTest();
 
 describe('menu, /order-flow/place-order (spec §2 Place order)', () => {
   it('asks to confirm the store, then shows the menu by item type with only orderable items', async () => {
