@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   finishedOrderRedirect,
   isActiveStatus,
+  isFinalStatus,
   isFinishedStatus,
   isOrderStatus,
   isWaitOver,
@@ -44,6 +45,14 @@ describe('order status groups (spec §4)', () => {
       ['PendingAlerted', 'Alerted', 'Serviced', 'Cancelled', 'VendorSupportRequired'].every(isFinishedStatus),
     ).toBe(true);
     expect(['Pending', 'Paid', 'Waiting', null].some(isFinishedStatus)).toBe(false);
+  });
+  it('Serviced and Cancelled are final; the rest are not', () => {
+    expect(['Serviced', 'Cancelled'].every(isFinalStatus)).toBe(true);
+    expect(
+      ['Pending', 'Paid', 'Waiting', 'Scheduled', 'PendingAlerted', 'Alerted', 'VendorSupportRequired', null].some(
+        isFinalStatus,
+      ),
+    ).toBe(false);
   });
 });
 

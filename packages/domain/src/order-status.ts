@@ -29,6 +29,9 @@ export const FINISHED_ORDER_STATUSES = [
   'VendorSupportRequired',
 ] as const satisfies readonly OrderStatus[];
 
+/** After these nothing more happens to an order: streams end, push subscriptions go. */
+export const FINAL_ORDER_STATUSES = ['Serviced', 'Cancelled'] as const satisfies readonly OrderStatus[];
+
 /** Ready for the customer (told, or not told yet), not yet collected. */
 export const READY_ORDER_STATUSES = ['PendingAlerted', 'Alerted'] as const satisfies readonly OrderStatus[];
 
@@ -96,6 +99,11 @@ export function isActiveStatus(status: string | null | undefined): boolean {
 /** Whether a placed order's status is in the finished group. */
 export function isFinishedStatus(status: string | null | undefined): boolean {
   return status != null && (FINISHED_ORDER_STATUSES as readonly string[]).includes(status);
+}
+
+/** Whether nothing more happens to an order in this status (Serviced, Cancelled). */
+export function isFinalStatus(status: string | null | undefined): boolean {
+  return status != null && (FINAL_ORDER_STATUSES as readonly string[]).includes(status);
 }
 
 /**
