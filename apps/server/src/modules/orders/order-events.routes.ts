@@ -2,6 +2,7 @@
 import { ErrorBody } from '@venue/contract/common';
 import { OrderEventsQuery } from '@venue/contract/order';
 import { OrderIdParams } from '@venue/contract/route-params';
+import { isFinalStatus } from '@venue/domain/order-status';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hijackEventStream } from '../../lib/event-stream-reply.ts';
@@ -16,8 +17,6 @@ const STREAM_DESCRIPTION = [
   'a finished order answers 204 (an EventSource then stops reconnecting). Signed like GET order, with headers,',
   'or for an EventSource with `consumerId`, `timestamp` and `signature` in the query, the signature over the path without its query.',
 ].join(' ');
-
-const FINISHED = new Set(['Serviced', 'Cancelled']);
 
 export const orderEventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -45,7 +44,7 @@ export const orderEventRoutes: FastifyPluginAsyncZod = async (app) => {
       // Another consumer's order answers exactly as a missing one does.
       const row = await findConsumerOrder(app.db, consumerOf(request).id, orderId);
       if (!row) throw notFound(`Order ${orderId} not found`);
-      if (FINISHED.has(row.order_status)) return reply.code(204).send(null);
+      if (isFinalStatus(row.order_status)) return reply.code(204).send(null);
       await app.events.start();
       const headers = hijackEventStream(request, reply, 'no-store');
       if (!headers) return;

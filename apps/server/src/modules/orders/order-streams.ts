@@ -13,6 +13,7 @@
  * - A stream is written only when the customer would see a difference, and what never changes
  *   while an order waits (what was ordered) is serialised once per stream, not per message.
  */
+import { isFinalStatus } from '@venue/domain/order-status';
 import { waitEstimateText } from '@venue/domain/wait-estimate';
 import type { Kysely } from 'kysely';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
@@ -31,8 +32,6 @@ import {
 
 /** The event name of a customer's order stream; its data is the PlacedOrder. */
 export const ORDER_EVENT = 'order';
-/** Statuses after which nothing more happens to an order: its stream ends once it has said so. */
-const FINISHED = new Set(['Serviced', 'Cancelled']);
 
 export interface OrderStreamSettings {
   /** after other orders move, queue places are re-read at most this often per vendor (ms) */
@@ -301,6 +300,6 @@ export class OrderStreams {
       watch.shown = shown;
       watch.stream.event(this.deps.bus.cursor, ORDER_EVENT, `{${watch.fixedJson},${members(timing)}}`);
     }
-    if (FINISHED.has(row.order_status)) watch.stream.end();
+    if (isFinalStatus(row.order_status)) watch.stream.end(); // nothing more happens to it: the stream ends once it has said so
   }
 }

@@ -9,6 +9,7 @@
  */
 import type { PushMessage, PushSubscriptionBody } from '@venue/contract/push';
 import { isAlertStatus, orderAlertTag, orderAlertText, type AlertStatus } from '@venue/domain/order-alerts';
+import { isFinalStatus } from '@venue/domain/order-status';
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { Database } from '../../db/schema.ts';
@@ -29,8 +30,6 @@ import {
 } from './push.repository.ts';
 import type { VapidKeySource } from './vapid-keys.ts';
 
-/** After these the order is over: nothing more to tell, so its subscriptions go. */
-const FINISHED_STATUSES = new Set(['Serviced', 'Cancelled']);
 /** Where a tap on the notification goes: the app's alert-order screen, which shows the order. */
 export const ORDER_ALERT_PATH = '/order-flow/alert-order';
 /** A phone that is off longer than this would learn old news: the push service drops it. */
@@ -57,7 +56,7 @@ export async function savePushSubscription(
   options: PushSubscriptionOptions,
 ): Promise<void> {
   const order = await requireOwnOrder(db, consumer, orderId);
-  if (FINISHED_STATUSES.has(order.order_status)) {
+  if (isFinalStatus(order.order_status)) {
     throw conflict(`Order ${orderId} is ${order.order_status}; there is nothing left to notify you of.`);
   }
   const problem = pushEndpointProblem(body.endpoint, options.allowLoopback);
@@ -73,7 +72,7 @@ export async function savePushSubscription(
   await trimOrderSubscriptions(db, orderId, MAX_SUBSCRIPTIONS_PER_ORDER);
   // Finished meanwhile: its last notification has gone already, so this one would never be used.
   const now = await findOrder(db, orderId);
-  if (!now || FINISHED_STATUSES.has(now.order_status)) await deleteOrderSubscriptions(db, orderId);
+  if (!now || isFinalStatus(now.order_status)) await deleteOrderSubscriptions(db, orderId);
   await deleteSubscriptionsBefore(db, options.nowMs - SUBSCRIPTION_MAX_AGE_MS);
 }
 
@@ -138,7 +137,7 @@ export class PushNotifier implements OrderStatusListener {
   }
 
   statusChanged(orderId: number, status: string): void {
-    if (!isAlertStatus(status) && !FINISHED_STATUSES.has(status)) return;
+    if (!isAlertStatus(status) && !isFinalStatus(status)) return;
     const job = this.run(orderId, status)
       .catch((error: unknown) => this.deps.log.warn({ err: error, orderId, status }, 'push notifications failed'))
       .finally(() => this.jobs.delete(job));
@@ -159,7 +158,7 @@ export class PushNotifier implements OrderStatusListener {
         if (message) await Promise.all(subscriptions.map((s) => this.sendOne(s, message)));
       }
     }
-    if (FINISHED_STATUSES.has(status)) await deleteOrderSubscriptions(db, orderId);
+    if (isFinalStatus(status)) await deleteOrderSubscriptions(db, orderId);
   }
 
   private async sendOne(subscription: PushSubscriptionRow, message: PushMessage): Promise<void> {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
+import { ACTIVE_ORDER_STATUSES, FINISHED_ORDER_STATUSES } from '@venue/domain/order-status';
 import { setNetworkListener } from '../../lib/api-client';
 import { placedOrder, trackingFetch, trackingState } from '../../features/tracking/test/tracking-fixtures';
 import { renderApp } from '../../test/render-app';
@@ -18,17 +19,15 @@ const OTHER_ROUTES = [
   '/order-flow/confirm-contact',
   '/order-flow/payment',
 ];
-const ACTIVE = ['Paid', 'Scheduled', 'Waiting'] as const;
-const FINISHED = ['PendingAlerted', 'Alerted', 'Serviced', 'Cancelled', 'VendorSupportRequired'] as const;
 
 describe('route guards by order status (spec §2)', () => {
-  it.each(ACTIVE)('with %s every route but wait-order goes to wait-order', (status) => {
+  it.each(ACTIVE_ORDER_STATUSES)('with %s every route but wait-order goes to wait-order', (status) => {
     for (const path of [...OTHER_ROUTES, ALERT]) expect(orderStatusRedirect(path, status), path).toBe(WAIT);
     expect(orderStatusRedirect(WAIT, status)).toBeNull();
     expect(orderStatusRedirect(`${WAIT}/`, status)).toBeNull();
   });
 
-  it.each(FINISHED)('with %s the other routes go to alert-order; the tracking routes stay', (status) => {
+  it.each(FINISHED_ORDER_STATUSES)('with %s the other routes go to alert-order; the tracking routes stay', (status) => {
     for (const path of OTHER_ROUTES) expect(orderStatusRedirect(path, status), path).toBe(ALERT);
     expect(orderStatusRedirect(ALERT, status)).toBeNull();
     // wait-order notices the ready order (alerted call, pick-up modal) and moves on by itself (spec §4)
