@@ -21,6 +21,13 @@ import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database, IdempotentRequestsTable } from '../db/schema.ts';
 import { HttpError, reasonPhrase } from './http-error.ts';
+import {
+  deleteIdempotentRequest,
+  findIdempotentRequest,
+  insertIdempotentRequest,
+  keepIdempotentAnswer,
+  takeOverIdempotentRequest,
+} from './idempotency.repository.ts';
 
 export const REQUIRED_KEY_MESSAGE =
   'Idempotency-Key is required: send one value per order attempt, and the same value when retrying it.';
@@ -106,26 +113,17 @@ async function claim(
   nowMs: number,
 ): Promise<Claim> {
   try {
-    await db
-      .insertInto('idempotent_requests')
-      .values({
-        ...where,
-        request_hash: hash,
-        status_code: null,
-        response_body: null,
-        created_at: nowMs,
-        owner: PROCESS_OWNER,
-      })
-      .execute();
+    await insertIdempotentRequest(db, {
+      ...where,
+      request_hash: hash,
+      status_code: null,
+      response_body: null,
+      created_at: nowMs,
+      owner: PROCESS_OWNER,
+    });
     return { run: true };
   } catch (error) {
-    const existing = await db
-      .selectFrom('idempotent_requests')
-      .selectAll()
-      .where('consumer_id', '=', where.consumer_id)
-      .where('scope', '=', where.scope)
-      .where('idem_key', '=', where.idem_key)
-      .executeTakeFirst();
+    const existing = await findIdempotentRequest(db, where);
     if (!existing) throw error;
     if (existing.request_hash !== hash) throw new HttpError(422, KEY_REUSED_MESSAGE);
     if (existing.status_code !== null) {
@@ -133,15 +131,8 @@ async function claim(
     }
     if (!isAbandoned(existing, nowMs)) throw new HttpError(409, IN_PROGRESS_MESSAGE);
     // Take it over, unless another retry just did (or the first request answered after all).
-    const taken = await db
-      .updateTable('idempotent_requests')
-      .set({ owner: PROCESS_OWNER, created_at: nowMs })
-      .where('id', '=', existing.id)
-      .where('status_code', 'is', null)
-      .where('created_at', '=', existing.created_at)
-      .where((eb) => (existing.owner === null ? eb('owner', 'is', null) : eb('owner', '=', existing.owner)))
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) throw new HttpError(409, IN_PROGRESS_MESSAGE);
+    if (!(await takeOverIdempotentRequest(db, existing, PROCESS_OWNER, nowMs)))
+      throw new HttpError(409, IN_PROGRESS_MESSAGE);
     return { run: true, tookOverFrom: existing.owner };
   }
 }
@@ -182,14 +173,7 @@ async function runClaimed<T>(
   where: { consumer_id: string; scope: string; idem_key: string },
   run: () => Promise<T>,
 ): Promise<T> {
-  const keep = (statusCode: number, body: unknown) =>
-    db
-      .updateTable('idempotent_requests')
-      .set({ status_code: statusCode, response_body: JSON.stringify(body), owner: null })
-      .where('consumer_id', '=', where.consumer_id)
-      .where('scope', '=', where.scope)
-      .where('idem_key', '=', where.idem_key)
-      .execute();
+  const keep = (statusCode: number, body: unknown) => keepIdempotentAnswer(db, where, statusCode, JSON.stringify(body));
   try {
     const result = await run();
     await keep(reply.statusCode, result);
@@ -203,13 +187,7 @@ async function runClaimed<T>(
         message: error.message,
       });
     } else {
-      await db
-        .deleteFrom('idempotent_requests')
-        .where('consumer_id', '=', where.consumer_id)
-        .where('scope', '=', where.scope)
-        .where('idem_key', '=', where.idem_key)
-        .execute()
-        .catch(() => undefined);
+      await deleteIdempotentRequest(db, where).catch(() => undefined);
     }
     throw error;
   }
