@@ -78,7 +78,7 @@ describe.each(databases)('the event bus on $name', (database) => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const publishing: Promise<void>[] = [];
+    const publishing: Promise<unknown>[] = [];
     for (let i = 1; i <= 30; i += 1) {
       await recordAudit(handle.db, {
         at: Date.now(),

@@ -39,7 +39,7 @@ export interface BusEvent {
   createdAt: number;
 }
 
-export interface EventDraft {
+export interface EventDraft<T = unknown> {
   vendorId: number;
   orderId?: number | null;
   type: OpsDataEventType;
@@ -47,12 +47,13 @@ export interface EventDraft {
    * The event's data, read once the event's subject is locked (so the later of two events about
    * one thing carries the later state). Null sends nothing (it is gone).
    */
-  data: (db: Kysely<Database>) => Promise<unknown>;
+  data: (db: Kysely<Database>) => Promise<T | null | undefined>;
 }
 
 /** What services need: publish after their change is committed. Never throws (see `publish`). */
 export interface EventPublisher {
-  publish(draft: EventDraft): Promise<void>;
+  /** Answers the data the event carries, or null when nothing was sent (gone, closed, or failed). */
+  publish<T>(draft: EventDraft<T>): Promise<T | null>;
 }
 
 export type EventListener = (event: BusEvent) => void;
@@ -157,31 +158,34 @@ export class EventBus implements EventPublisher {
    * Appends an event for a change already committed, and delivers it. A failure is logged, never
    * thrown: the change stands, and a display that misses the event re-reads on its next connect.
    */
-  async publish(draft: EventDraft): Promise<void> {
-    if (this.closed) return;
+  async publish<T>(draft: EventDraft<T>): Promise<T | null> {
+    if (this.closed) return null;
     try {
       await this.start();
       const now = this.options.clock();
-      const event = await withEventSubjectLock(this.db, subjectOf(draft), async (db) => {
+      const sent = await withEventSubjectLock(this.db, subjectOf(draft), async (db) => {
         const data = await draft.data(db);
         if (data === null || data === undefined) return null;
-        return insertEvent(db, {
+        await insertEvent(db, {
           vendor_id: draft.vendorId,
           order_id: draft.orderId ?? null,
           type: draft.type,
           data: JSON.stringify(data),
           created_at: now,
         });
+        return { data };
       });
-      if (event) void this.pull();
+      if (sent) void this.pull();
       if (now - this.lastTrim >= this.trimEveryMs) {
         this.lastTrim = now;
         void trimEvents(this.db, now - this.retentionMs, this.keepEvents).catch((error: unknown) =>
           this.options.log.warn({ err: error }, 'ops events: trimming failed'),
         );
       }
+      return sent?.data ?? null;
     } catch (error) {
       this.options.log.warn({ err: error, vendorId: draft.vendorId, type: draft.type }, 'ops events: publish failed');
+      return null;
     }
   }
 

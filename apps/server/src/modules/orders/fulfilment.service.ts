@@ -173,12 +173,13 @@ export async function listOpsOrders(
  * change has committed (paid, queued, or any status change). Other Waiting orders' positions move
  * too; they get no event of their own (see docs/decisions/018-ops-events.md).
  */
+/** An `order` event with the order as the operations API shows it now; answers that view (null if none was sent). */
 export function publishOrderChanged(
   events: EventPublisher,
   vendorId: number,
   orderId: number,
   nowMs: number,
-): Promise<void> {
+): Promise<OpsOrder | null> {
   return events.publish({
     vendorId,
     orderId,
@@ -250,11 +251,14 @@ export async function changeOrderStatus(
     });
     if (to === 'Cancelled' && row.paid_at !== null) deps.menuCache.invalidate(vendorId);
     // Told before the refund: the kitchen need not wait on the gateway.
-    await publishOrderChanged(deps.events, vendorId, orderId, nowMs);
+    const published = await publishOrderChanged(deps.events, vendorId, orderId, nowMs);
     // The customer's phone, by Web Push, from this process only (one notification, not one per node).
     deps.orderStatus?.statusChanged(orderId, to);
     await publishMenuItemsChanged(deps.events, vendorId, returnedItems);
     if (to === 'Cancelled') await refundOrder(deps, orderId, actor, nowMs);
+    // The event's view was read after the change committed: the answer is that view, not a second
+    // read of the same (after a refund, the order is read again below).
+    else if (published) return published;
   }
   const fresh = await findOrder(db, orderId);
   const [view] = await toOpsOrders(db, [fresh ?? row], nowMs);

@@ -185,8 +185,8 @@ export async function updateVendorSettings(
  * A `vendor` event with the vendor as it is when the event is written (opened, closed, paused,
  * time to service changed, or a catalogue import). Call after the change has committed.
  */
-export function publishVendorChanged(events: EventPublisher, vendorId: number, nowMs: number): Promise<void> {
-  return events.publish({
+export async function publishVendorChanged(events: EventPublisher, vendorId: number, nowMs: number): Promise<void> {
+  await events.publish({
     vendorId,
     type: 'vendor',
     data: async (db) => {
