@@ -10,6 +10,16 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, GatewayTransactionsTable } from '../db/schema.ts';
 import { cardOutcome, cvvOutcome, isUnexpired, maskCardNumber } from './card-rules.ts';
 import type { GatewayCharge, PaymentGateway, StoredCard } from './payment-gateway.ts';
+import {
+  findCardToken,
+  findGatewaySession,
+  findLatestCharge,
+  findSuccessfulCharge,
+  insertCardToken,
+  insertGatewaySession,
+  insertGatewayTransaction,
+  markTransactionRefunded,
+} from './sandbox-gateway.repository.ts';
 
 /** The answer to a second card request for an access code already paid. */
 export const USED_CODE = 'Access code already used';
@@ -67,39 +77,20 @@ export class SandboxGateway implements PaymentGateway {
 
   async createAccessCode(input: { reference: string; amountMinor: number; currency: string }): Promise<string> {
     const accessCode = newId('ac');
-    await this.db
-      .insertInto('gateway_sessions')
-      .values({
-        access_code: accessCode,
-        reference: input.reference,
-        amount_minor: input.amountMinor,
-        currency: input.currency,
-        created_at: this.clock(),
-      })
-      .execute();
+    await insertGatewaySession(this.db, {
+      access_code: accessCode,
+      reference: input.reference,
+      amount_minor: input.amountMinor,
+      currency: input.currency,
+      created_at: this.clock(),
+    });
     return accessCode;
   }
 
-  private async successfulCharge(accessCode: string, db: Kysely<Database> = this.db) {
-    return db
-      .selectFrom('gateway_transactions')
-      .selectAll()
-      .where('access_code', '=', accessCode)
-      .where('result_code', '=', PAYMENT_RESULT_CODES.success)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-  }
-
   async findCharge(accessCode: string): Promise<GatewayCharge | null> {
-    const success = await this.successfulCharge(accessCode);
+    const success = await findSuccessfulCharge(this.db, accessCode);
     if (success) return toCharge(success);
-    const latest = await this.db
-      .selectFrom('gateway_transactions')
-      .selectAll()
-      .where('access_code', '=', accessCode)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    const latest = await findLatestCharge(this.db, accessCode);
     return latest ? toCharge(latest) : null;
   }
 
@@ -108,7 +99,7 @@ export class SandboxGateway implements PaymentGateway {
     db: Kysely<Database> = this.db,
   ): Promise<Selectable<GatewayTransactionsTable>> {
     const row = { ...values, id: newId('txn'), created_at: this.clock(), refunded: 0 };
-    await db.insertInto('gateway_transactions').values(row).execute();
+    await insertGatewayTransaction(db, row);
     return row;
   }
 
@@ -128,11 +119,7 @@ export class SandboxGateway implements PaymentGateway {
       successful: r === PAYMENT_RESULT_CODES.success,
       errors: r === PAYMENT_RESULT_CODES.success ? [] : [ERRORS[r] ?? 'Unknown error'],
     });
-    const session = await this.db
-      .selectFrom('gateway_sessions')
-      .selectAll()
-      .where('access_code', '=', request.verification)
-      .executeTakeFirst();
+    const session = await findGatewaySession(this.db, request.verification);
     if (!session || String(session.amount_minor) !== request.amount || session.reference !== request.reference) {
       return answer(PAYMENT_RESULT_CODES.invalidVerification, null, null);
     }
@@ -147,23 +134,20 @@ export class SandboxGateway implements PaymentGateway {
     // One transaction: two requests for the same code cannot both charge, and the card's token and
     // its charge are stored together (one commit).
     return this.db.transaction().execute(async (trx) => {
-      const paid = await this.successfulCharge(session.access_code, trx);
+      const paid = await findSuccessfulCharge(trx, session.access_code);
       if (paid && paid.refunded === 0)
         return { ...answer(PAYMENT_RESULT_CODES.invalidVerification, null, null), errors: [USED_CODE] };
       let token: string | null = null;
       if (code === PAYMENT_RESULT_CODES.success) {
         token = newId('tok');
-        await trx
-          .insertInto('gateway_card_tokens')
-          .values({
-            token,
-            card_holder: request.cardHolder.trim().slice(0, 200),
-            masked_number: maskCardNumber(request.cardNumber),
-            expiry_month: request.expiryMonth.padStart(2, '0'),
-            expiry_year: request.expiryYear.length === 2 ? `20${request.expiryYear}` : request.expiryYear,
-            created_at: this.clock(),
-          })
-          .execute();
+        await insertCardToken(trx, {
+          token,
+          card_holder: request.cardHolder.trim().slice(0, 200),
+          masked_number: maskCardNumber(request.cardNumber),
+          expiry_month: request.expiryMonth.padStart(2, '0'),
+          expiry_year: request.expiryYear.length === 2 ? `20${request.expiryYear}` : request.expiryYear,
+          created_at: this.clock(),
+        });
       }
       const row = await this.record(
         {
@@ -181,19 +165,11 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async chargeToken(input: { accessCode: string; cardToken: string; cvv: string }): Promise<GatewayCharge> {
-    const session = await this.db
-      .selectFrom('gateway_sessions')
-      .selectAll()
-      .where('access_code', '=', input.accessCode)
-      .executeTakeFirst();
+    const session = await findGatewaySession(this.db, input.accessCode);
     if (!session) throw new Error('unknown access code');
-    const paid = await this.successfulCharge(session.access_code);
+    const paid = await findSuccessfulCharge(this.db, session.access_code);
     if (paid && paid.refunded === 0) return toCharge(paid);
-    const card = await this.db
-      .selectFrom('gateway_card_tokens')
-      .selectAll()
-      .where('token', '=', input.cardToken)
-      .executeTakeFirst();
+    const card = await findCardToken(this.db, input.cardToken);
     const code = !card
       ? PAYMENT_RESULT_CODES.invalidToken
       : /^\d{3,4}$/.test(input.cvv)
@@ -231,15 +207,11 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async refund(transactionId: string): Promise<void> {
-    await this.db.updateTable('gateway_transactions').set({ refunded: 1 }).where('id', '=', transactionId).execute();
+    await markTransactionRefunded(this.db, transactionId);
   }
 
   async describeCard(cardToken: string): Promise<StoredCard | null> {
-    const card = await this.db
-      .selectFrom('gateway_card_tokens')
-      .selectAll()
-      .where('token', '=', cardToken)
-      .executeTakeFirst();
+    const card = await findCardToken(this.db, cardToken);
     return card
       ? {
           cardHolder: card.card_holder,
