@@ -29,10 +29,6 @@ export function insertClientRow(db: Db, row: { id: number; name: string }) {
   return db.insertInto('clients').values(row).execute();
 }
 
-export async function hasAnyVenue(db: Db): Promise<boolean> {
-  return (await db.selectFrom('venues').select('id').limit(1).executeTakeFirst()) !== undefined;
-}
-
 export interface VenueValues {
   id: number;
   client_id: number;

@@ -40,7 +40,6 @@ export const RESULT_MESSAGES: Record<number, string> = {
     "Temporary problem, you haven't been charged for this order. Please check your card details below.",
 };
 export const ALREADY_PAID_MESSAGE = 'This order has already been paid.';
-export const SOLD_OUT_REFUNDED = "We've sold out!";
 export const REFUNDED_MESSAGE = 'This payment could not be completed and has been refunded. You have not been charged.';
 
 export function outcome(

@@ -79,12 +79,3 @@ export function listInitiatedPaymentsAfter(
     .limit(limit)
     .execute();
 }
-
-export function countSucceededPayments(db: Db, orderId: number) {
-  return db
-    .selectFrom('payments')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'Succeeded')
-    .executeTakeFirstOrThrow();
-}
