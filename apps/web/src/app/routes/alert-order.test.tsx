@@ -1,45 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setNetworkListener } from '../../lib/api-client';
-import { resetAlertedOnce } from '../../features/tracking/lib/alerted-once';
-import { placedOrder, trackingFetch, trackingState } from '../../features/tracking/test/tracking-fixtures';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { placedOrder, trackingState } from '../../features/tracking/test/tracking-fixtures';
+import { ALERT, deliveryOrder, freshEachTest, serve } from '../../features/tracking/test/tracking-screens';
 import { renderApp } from '../../test/render-app';
 import { expectSummaryAddsUp } from '../../test/summary-invariant';
 
-const ALERT = '/order-flow/alert-order';
-
-function serve(...answers: Parameters<typeof trackingFetch>[0]) {
-  const server = trackingFetch(answers);
-  vi.stubGlobal('fetch', vi.fn(server.fetchMock));
-  return server;
-}
-
-const delivery = {
-  order: {
-    vendorId: 1,
-    orderConfiguration: { defaultOrderServiceMode: 'HomeDelivery', selectedServiceMode: 'HomeDelivery' },
-    deliveryAddress: {
-      streetAddress: '1 Harbour St',
-      addressLocality: 'Sydney',
-      postalCode: '2000',
-      addressRegion: 'NSW',
-      addressCountry: 'AU',
-      addressDescription: '',
-      location: { latitude: -33.86, longitude: 151.2 },
-    },
-  },
-};
-
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', vi.fn());
-  resetAlertedOnce();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  setNetworkListener(null);
-});
+freshEachTest({ fakeClock: false });
 
 describe('alert order screen (spec §2 step 3)', () => {
   it('gives collect instructions, the order number, the vendor and a read-only summary', async () => {
@@ -66,7 +33,7 @@ describe('alert order screen (spec §2 step 3)', () => {
 
   it("gives delivery instructions (\"We're on our way\", 'Deliver') for home delivery", async () => {
     serve(placedOrder({ orderStatus: 'Alerted', serviceMode: 'HomeDelivery' }));
-    renderApp(ALERT, trackingState({ orderStatus: 'Alerted', positionInQueue: null }, delivery));
+    renderApp(ALERT, trackingState({ orderStatus: 'Alerted', positionInQueue: null }, deliveryOrder));
     await screen.findByRole('heading', { level: 1, name: "We're on our way" });
     expect(screen.getByText(/will deliver your order to 1 Harbour St, Sydney NSW 2000/)).toBeTruthy();
     expect(
@@ -119,69 +86,4 @@ describe('alert order screen (spec §2 step 3)', () => {
       expect(screen.getByRole('dialog', { name: 'Get Help' })).toBeTruthy();
     },
   );
-
-  it("closes the discuss modal with Escape, leaving the screen's 'Get Help'", async () => {
-    serve(placedOrder({ orderStatus: 'VendorSupportRequired' }));
-    renderApp(ALERT, trackingState({ orderStatus: 'VendorSupportRequired', positionInQueue: null }));
-    const discuss = await screen.findByRole('dialog', { name: 'We need to discuss your order with you at the shop' });
-    // behind the modal the screen offers no second 'Get Help'
-    expect(screen.getAllByRole('button', { name: 'Get Help' })).toEqual([
-      within(discuss).getByRole('button', { name: 'Get Help' }),
-    ]);
-    fireEvent.keyDown(document, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('button', { name: 'Get Help' })).toBeTruthy();
-  });
-
-  it('opens the discuss modal when a fresh read finds the vendor needs the customer', async () => {
-    serve(placedOrder({ orderStatus: 'VendorSupportRequired' }));
-    renderApp(ALERT, trackingState({ orderStatus: 'Alerted', positionInQueue: null }));
-    await screen.findByRole('dialog', { name: 'We need to discuss your order with you at the shop' });
-  });
-
-  it('goes to the consumer-details route without the consumer, letting the unreadable order go', async () => {
-    serve(placedOrder({ orderStatus: 'Alerted' }));
-    const { location, store } = renderApp(
-      ALERT,
-      trackingState({ orderStatus: 'Alerted', positionInQueue: null }, { consumer: { id: null, hmacKey: null } }),
-    );
-    await waitFor(() => expect(location()).toBe('/order-flow/confirm-contact'));
-    expect(store.getState().placedOrder.orderStatus).toBeNull();
-  });
-
-  it('sends the alerted call when the customer arrives with the order PendingAlerted', async () => {
-    const server = serve(placedOrder({ orderStatus: 'Alerted' }));
-    renderApp(ALERT, trackingState({ orderStatus: 'PendingAlerted', positionInQueue: null }));
-    await screen.findByRole('heading', { level: 1, name: 'Collect your order' });
-    await waitFor(() => expect(server.calls.filter((c) => c.path === '/vendor/1/order/42/alerted')).toHaveLength(1));
-  });
-
-  it('sends an active order back to wait-order', async () => {
-    serve(placedOrder());
-    const { location } = renderApp(ALERT, trackingState());
-    await waitFor(() => expect(location()).toBe('/order-flow/wait-order'));
-  });
-
-  it('sends a route without an order status to the start screen', async () => {
-    serve(placedOrder());
-    const { location } = renderApp(ALERT, trackingState(null));
-    await waitFor(() => expect(location()).toBe('/start'));
-  });
-
-  it('shows a map instead of the location image when a maps key is built in', async () => {
-    vi.resetModules();
-    vi.doMock('../../config/settings', async () => {
-      const { parseSettings } = await import('../../config/settings-schema');
-      return { settings: parseSettings({ VITE_MAPS_KEY: 'test-key' }) };
-    });
-    const { renderApp: renderWithKey } = await import('../../test/render-app');
-    const fixtures = await import('../../features/tracking/test/tracking-fixtures');
-    const server = fixtures.trackingFetch([fixtures.placedOrder({ orderStatus: 'Alerted' })]);
-    vi.stubGlobal('fetch', vi.fn(server.fetchMock));
-    renderWithKey(ALERT, fixtures.trackingState({ orderStatus: 'Alerted', positionInQueue: null }));
-    const map = await screen.findByRole('img', { name: 'Map showing Grill & Bun' });
-    expect(map.getAttribute('src')).toContain('key=test-key');
-    expect(map.getAttribute('src')).toContain('center=-33.85%2C151.2');
-    vi.doUnmock('../../config/settings');
-  });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { placedOrder, trackingState } from '../../features/tracking/test/tracking-fixtures';
-import { WAIT, elapse, freshEachTest, serve } from '../../features/tracking/test/wait-screen';
+import { WAIT, elapse, freshEachTest, serve } from '../../features/tracking/test/tracking-screens';
 import { renderApp } from '../../test/render-app';
 
 freshEachTest();

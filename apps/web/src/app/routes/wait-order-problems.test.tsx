@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AUTHORIZATION_HEADER } from '@venue/domain/request-signature';
 import { placedOrder, trackingState } from '../../features/tracking/test/tracking-fixtures';
-import { NOW, WAIT, elapse, freshEachTest, serve, untilReads } from '../../features/tracking/test/wait-screen';
+import { NOW, WAIT, elapse, freshEachTest, serve, untilReads } from '../../features/tracking/test/tracking-screens';
 import { renderApp } from '../../test/render-app';
 
 freshEachTest();

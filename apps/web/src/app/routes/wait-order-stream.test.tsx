@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { FakeEventSource } from '../../features/tracking/test/fake-event-source';
 import { placedOrder, trackingState } from '../../features/tracking/test/tracking-fixtures';
-import { WAIT, elapse, freshEachTest, serve, untilReads } from '../../features/tracking/test/wait-screen';
+import { WAIT, elapse, freshEachTest, serve, untilReads } from '../../features/tracking/test/tracking-screens';
 import { renderApp } from '../../test/render-app';
 
 freshEachTest();

@@ -4,9 +4,10 @@ import { setNetworkListener } from '../../../lib/api-client';
 import { resetAlertedOnce } from '../lib/alerted-once';
 import { trackingFetch } from './tracking-fixtures';
 
-/** The wait-order screen's tests (app/routes/wait-order*.test.tsx): its path, a fake clock and the server's answers. */
+/** The tracking screens' tests (app/routes/wait-order*.test.tsx, alert-order*.test.tsx): their paths, a fake clock and the server's answers. */
 
 export const WAIT = '/order-flow/wait-order';
+export const ALERT = '/order-flow/alert-order';
 export const NOW = Date.parse('2026-11-22T06:04:00.000Z');
 
 export function serve(...answers: Parameters<typeof trackingFetch>[0]) {
@@ -28,10 +29,10 @@ export async function elapse(ms: number) {
   });
 }
 
-/** Each test starts on a fake clock at NOW with nothing alerted, and leaves no stubs behind. */
-export function freshEachTest() {
+/** Each test starts with nothing alerted (on a fake clock at NOW unless `fakeClock` is false), and leaves no stubs behind. */
+export function freshEachTest({ fakeClock = true } = {}) {
   beforeEach(() => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, now: NOW });
+    if (fakeClock) vi.useFakeTimers({ shouldAdvanceTime: true, now: NOW });
     vi.stubGlobal('scrollTo', vi.fn());
     resetAlertedOnce();
   });
@@ -43,3 +44,20 @@ export function freshEachTest() {
     Reflect.deleteProperty(navigator, 'vibrate');
   });
 }
+
+/** A saved order for home delivery from vendor 1, to an address in Sydney. */
+export const deliveryOrder = {
+  order: {
+    vendorId: 1,
+    orderConfiguration: { defaultOrderServiceMode: 'HomeDelivery', selectedServiceMode: 'HomeDelivery' },
+    deliveryAddress: {
+      streetAddress: '1 Harbour St',
+      addressLocality: 'Sydney',
+      postalCode: '2000',
+      addressRegion: 'NSW',
+      addressCountry: 'AU',
+      addressDescription: '',
+      location: { latitude: -33.86, longitude: 151.2 },
+    },
+  },
+};
