@@ -1,9 +1,6 @@
 /** Route guards of spec §2 that depend only on the order status and the consumer's contact. */
 import { isActiveStatus } from './order-status.ts';
 
-// TEMPORARY: the two checkout hooks still read these from here; they are declared in order-status.ts.
-export { isActiveStatus, isFinishedStatus } from './order-status.ts';
-
 /**
  * Spec §2: with status Paid, Scheduled or Waiting every route except wait-order redirects to it.
  * Returns where to go, or null to stay.

@@ -8,6 +8,7 @@ import type { DeliveryAddress, OrderStatus, PlacedOrder } from '@venue/contract/
 import type { OpsOrder, VendorSetStatus } from '@venue/contract/ops-orders';
 import { canVendorMove, estimateReadyAt } from '@venue/domain/kitchen-queue';
 import { toMoney } from '@venue/domain/money';
+import { NOT_READY_ORDER_STATUSES } from '@venue/domain/order-status';
 import { isServiceCharge } from '@venue/domain/payment-summary';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -324,8 +325,6 @@ export async function queueDueScheduledOrders(
   return moved;
 }
 
-/** Statuses of an order not made ready yet: nothing to have been alerted about. */
-const NOT_READY: readonly OrderStatus[] = ['Pending', 'Paid', 'Waiting', 'Scheduled'];
 export const NOT_READY_MESSAGE = 'This order is not ready yet.';
 
 /**
@@ -342,7 +341,7 @@ export async function markAlerted(
 ): Promise<PlacedOrder> {
   const { db } = deps;
   const order = await requireOwnOrder(db, consumer, orderId, vendorId);
-  if (NOT_READY.includes(order.order_status as OrderStatus)) throw conflict(NOT_READY_MESSAGE);
+  if ((NOT_READY_ORDER_STATUSES as readonly string[]).includes(order.order_status)) throw conflict(NOT_READY_MESSAGE);
   const moved = await updateOrderIfStatus(db, orderId, 'PendingAlerted', {
     order_status: 'Alerted',
     time_alerted: nowMs,
