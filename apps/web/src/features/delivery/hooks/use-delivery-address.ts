@@ -5,7 +5,7 @@ import type { Vendor } from '@venue/contract/venue';
 import type { Route } from '../lib/address-service';
 import { chooseAddressService } from '../lib/choose-address-service';
 import { deliveryVerdict } from '../lib/delivery-options';
-import { devicePosition, isKnownPosition } from '../lib/geolocation';
+import { devicePosition, isKnownPosition } from '../../../lib/geolocation';
 import { useAddressSearch } from './use-address-search';
 
 /** The delivery address with the street line the customer gave. */
