@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { Vendor } from '@venue/contract/venue';
 import { formatClockTime } from '@venue/domain/time-zone';
-import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/loader';
+import { Notice } from '../../components/ui/notice';
 import { settings } from '../../config/settings';
 import { DeliveringStores, DeliveryEstimate } from '../../features/delivery/components/delivering-stores';
 import { DeliveryAddressCard } from '../../features/delivery/components/delivery-address-card';
@@ -21,6 +21,7 @@ import { VendorLogo } from '../../features/vendors/components/vendor-logo';
 import { toSelectedVendor, vendorSelected } from '../../features/vendors/store/venue-slice';
 import { shortestOpenTts, timeToServiceLabel } from '../../lib/time-to-service';
 import { vendorLabel } from '../../lib/vendor-status';
+import { appVenueId } from '../../lib/venue';
 import { FlowScreen } from '../flow-screen';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { useDeliveryChoice } from '../order-flow/delivery-choice';
@@ -38,7 +39,7 @@ export function Component() {
   const order = useAppSelector((state) => state.order);
   const [now] = useState(Date.now);
 
-  const venueId = settings.multiVendor ? (settings.discoverVenueId ?? settings.venueId) : settings.venueId;
+  const venueId = appVenueId();
   const load = useCallback(() => dispatch(fetchVendors({ venueId })), [dispatch, venueId]);
   useEffect(() => {
     const request = load();
@@ -90,12 +91,9 @@ export function Component() {
         </div>
       )}
       {vendors.fetchStatus === 'failed' && vendors.data.length === 0 && (
-        <div className={styles.problem} role="alert">
-          <p>We couldn't load the stores. Please try again.</p>
-          <Button variant="secondary" onClick={() => void load()}>
-            Try again
-          </Button>
-        </div>
+        <Notice action={{ label: 'Try again', onClick: () => void load() }}>
+          We couldn't load the stores. Please try again.
+        </Notice>
       )}
 
       <DeliveryAddressCard

@@ -1,7 +1,6 @@
-import { Button } from '../../../components/ui/button';
 import { Loader } from '../../../components/ui/loader';
+import { Notice } from '../../../components/ui/notice';
 import type { DeliveryVerdict as Verdict } from '../lib/delivery-options';
-import styles from './delivery.module.css';
 
 /**
  * What stands between the address and a delivery: the address did not resolve, no store can
@@ -20,20 +19,13 @@ export function DeliveryVerdict({
 }) {
   return (
     <>
-      {problem && (
-        <p className={styles.problem} role="alert">
-          {problem}
-        </p>
-      )}
+      {problem && <Notice>{problem}</Notice>}
       {verdict?.kind === 'problem' && (
-        <div className={styles.problem} role="alert">
-          <p>{verdict.message}</p>
-          {verdict.message.includes('pick up') && (
-            <Button variant="secondary" onClick={onPickUp}>
-              Order &amp; Collect instead
-            </Button>
-          )}
-        </div>
+        <Notice
+          action={verdict.message.includes('pick up') ? { label: 'Order & Collect instead', onClick: onPickUp } : null}
+        >
+          {verdict.message}
+        </Notice>
       )}
       {checking && <Loader label="Checking delivery…" />}
     </>
