@@ -1,116 +1,15 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { PaymentSummary } from '@venue/contract/order-payment';
-import { fakeFetch, makeMenu, makeVendor, money } from '../../test/fixtures';
-import { renderApp, stateWith } from '../../test/render-app';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { buildEnv } from '../../test/build-settings';
+import { freshEachTest, saved, serve, vendor } from '../../test/confirm-order-screen';
+import { renderApp } from '../../test/render-app';
 import { expectSummaryAddsUp } from '../../test/summary-invariant';
-import { setNetworkListener } from '../../lib/api-client';
 
-const env = vi.hoisted(() => ({ current: {} as Record<string, string> }));
-vi.mock('../../config/settings', async () => {
-  const { parseSettings } = await import('../../config/settings-schema');
-  return {
-    get settings() {
-      return parseSettings(env.current);
-    },
-  };
-});
+// The build settings are fixed per build; each test picks the build it stands for.
+vi.mock('../../config/settings', async () => (await import('../../test/build-settings')).settingsModule);
 
-const vendor = makeVendor({ id: 1, storeName: 'Grill & Bun', phoneNumber: '(02) 9000 2345' });
-
-/** What the server answers for a burger with a side salad and aioli plus two fries. */
-const summary: PaymentSummary = {
-  items: [
-    {
-      id: 11,
-      parentItemId: null,
-      name: 'Burger',
-      quantity: 1,
-      perItemPrice: money(1650),
-      price: money(1650),
-      itemType: 'Burgers',
-    },
-    {
-      id: 102,
-      parentItemId: 11,
-      name: 'Side salad',
-      quantity: 1,
-      perItemPrice: money(150),
-      price: money(150),
-      itemType: 'Burgers',
-    },
-    {
-      id: 12,
-      parentItemId: null,
-      name: 'Fries',
-      quantity: 2,
-      perItemPrice: money(700),
-      price: money(1400),
-      itemType: 'Sides',
-    },
-    {
-      id: null,
-      parentItemId: null,
-      name: 'Service fee',
-      quantity: 1,
-      perItemPrice: money(50),
-      price: money(50),
-      itemType: 'ServiceCharge',
-    },
-  ],
-  subTotals: [
-    { name: 'Subtotal', price: money(3200) },
-    { name: 'Service fee', price: money(50) },
-  ],
-  total: money(3250),
-};
-
-function serve(answer: () => Response = () => Response.json({ paymentSummary: summary })) {
-  const routes = fakeFetch({
-    '/time': { now: '', epochMs: 0 },
-    '/venue/0/vendors': [vendor],
-    '/vendor/1/current-menu': makeMenu(),
-  });
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
-    String(input).endsWith('/calculate-order-payment') ? answer() : routes(input),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-const saved = () =>
-  stateWith((state) => {
-    const menu = makeMenu();
-    const base = (name: string) => {
-      const { id, price, itemType, burden, isRestricted } = menu.items.find((i) => i.name === name)!;
-      return { id, name, price, itemType, burden, isRestricted };
-    };
-    state.order.vendorId = 1;
-    state.order.vendorConfirmed = true;
-    state.order.orderConfiguration.selectedServiceMode = 'TakeAway';
-    state.order.userOrder = {
-      Burger: {
-        '102': {
-          ...base('Burger'),
-          count: 1,
-          modifiers: [{ id: 102, name: 'Side salad', price: money(150), groupId: 1, count: 1 }],
-        },
-      },
-      Fries: { '': { ...base('Fries'), count: 2, modifiers: [] } },
-    };
-    state.order.orderBurden = 3;
-  });
-
-beforeEach(() => {
-  env.current = {};
-  vi.stubGlobal('scrollTo', vi.fn());
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  setNetworkListener(null);
-});
+freshEachTest();
 
 describe('confirm-order (spec §2 Confirm order)', () => {
   it('asks the server for the price with the order lines of spec §7 and shows its table and totals', async () => {
@@ -173,7 +72,7 @@ describe('confirm-order (spec §2 Confirm order)', () => {
   });
 
   it('shows the dietary note with the store phone and the special order note when the build turns them on', async () => {
-    env.current = { VITE_DIETARY_NOTE: 'true', VITE_SPECIAL_ORDER_NOTE: 'true' };
+    buildEnv.current = { VITE_DIETARY_NOTE: 'true', VITE_SPECIAL_ORDER_NOTE: 'true' };
     const fetchMock = serve();
     const { store } = renderApp('/order-flow/confirm-order', saved());
     await screen.findByRole('table');
