@@ -1,19 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { buildEnv } from '../../test/build-settings';
 import { fakeFetch, makeVendor } from '../../test/fixtures';
 import { renderApp, stateWith } from '../../test/render-app';
 import { setNetworkListener } from '../../lib/api-client';
 
-const env = vi.hoisted(() => ({ current: {} as Record<string, string> }));
-vi.mock('../../config/settings', async () => {
-  const { parseSettings } = await import('../../config/settings-schema');
-  return {
-    get settings() {
-      return parseSettings(env.current);
-    },
-  };
-});
+// The build settings are fixed per build; each test picks the build it stands for.
+vi.mock('../../config/settings', async () => (await import('../../test/build-settings')).settingsModule);
 
 const burgers = makeVendor({ id: 2, storeName: 'Grill & Bun' });
 const pizza = makeVendor({
@@ -59,7 +53,7 @@ function serve(vendors = [burgers, pizza]) {
 }
 
 beforeEach(() => {
-  env.current = {};
+  buildEnv.current = {};
   vi.stubGlobal('scrollTo', vi.fn());
 });
 afterEach(() => {
@@ -76,7 +70,7 @@ describe('delivery route guard (spec §2)', () => {
   });
 
   it('goes to start in a single-vendor build', async () => {
-    env.current = { VITE_MULTI_VENDOR: 'false', VITE_VENDOR_ID: '2' };
+    buildEnv.current = { VITE_MULTI_VENDOR: 'false', VITE_VENDOR_ID: '2' };
     serve([burgers]);
     const { location } = renderApp('/order-flow/delivery');
     await waitFor(() => expect(location()).toBe('/start'));
@@ -126,7 +120,7 @@ describe('delivery screen', () => {
   });
 
   it("single-vendor: 'Enter Address Above' until an address is chosen, then 'Proceed to Order'", async () => {
-    env.current = { VITE_MULTI_VENDOR: 'false', VITE_VENDOR_ID: '3' };
+    buildEnv.current = { VITE_MULTI_VENDOR: 'false', VITE_VENDOR_ID: '3' };
     serve();
     renderApp(
       '/order-flow/delivery',
@@ -145,7 +139,7 @@ describe('delivery screen', () => {
   });
 
   it("single-vendor: 'We are closed' when the store is closed", async () => {
-    env.current = { VITE_MULTI_VENDOR: 'false', VITE_VENDOR_ID: '3' };
+    buildEnv.current = { VITE_MULTI_VENDOR: 'false', VITE_VENDOR_ID: '3' };
     serve([{ ...pizza, isOpen: false, nextServiceTime: null }]);
     renderApp('/order-flow/delivery');
     const closed = await screen.findByRole('button', { name: 'We are closed' });
