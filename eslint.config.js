@@ -25,6 +25,7 @@ const WEB_FEATURES = readdirSync('apps/web/src/features', { withFileTypes: true 
  * - a web feature never imports another feature; features share through components, lib and config;
  * - shared web code (components, lib, config) never imports a feature or the app shell;
  * - the staff app's shared code (components, lib, api) never imports its app shell;
+ * - an app (web, staff, server) does not import another app;
  * - packages/domain (pure rules) imports nothing outside itself.
  * packages/contract depends on domain (its package.json), never the reverse.
  */
@@ -45,6 +46,12 @@ const BOUNDARY_ZONES = [
     from: ['./apps/staff/src/app.tsx', './apps/staff/src/main.tsx'],
     message: 'Shared staff code (components, lib, api) does not import the app shell.',
   },
+  ...['web', 'staff', 'server'].map((app) => ({
+    target: `./apps/${app}`,
+    from: './apps',
+    except: [`./${app}`],
+    message: 'An app does not import another app: what both need lives in packages/contract or packages/domain.',
+  })),
   {
     target: './packages/domain',
     from: ['./apps', './packages/contract', './e2e', './bench', './scripts'],
