@@ -1,4 +1,6 @@
 import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
@@ -16,12 +18,15 @@ const TS_PROJECTS = [
   'bench/tsconfig.json',
 ];
 
-const WEB_FEATURES = readdirSync('apps/web/src/features', { withFileTypes: true })
+/** The repository root: the boundaries' paths are relative to it, whatever folder ESLint runs in. */
+const ROOT = dirname(fileURLToPath(import.meta.url));
+
+const WEB_FEATURES = readdirSync(join(ROOT, 'apps/web/src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
 /**
- * Boundaries (docs: README, "Repository layout"):
+ * Boundaries (docs/decisions/026-boundaries-and-order-statuses.md):
  * - a web feature never imports another feature; features share through components, lib and config;
  * - shared web code (components, lib, config) never imports a feature or the app shell;
  * - the staff app's shared code (components, lib, api) never imports its app shell;
@@ -116,14 +121,17 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: TS_PROJECTS, noWarnOnMultipleProjects: true }),
+        createTypeScriptImportResolver({
+          project: TS_PROJECTS.map((project) => join(ROOT, project)),
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     rules: {
       // Only the workspace's own modules take part: cycles through node_modules are not ours to fix.
       // no-cycle skips type-only imports; scripts/import-cycles.mjs (also in npm run lint) counts them.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: BOUNDARY_ZONES }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: BOUNDARY_ZONES }],
     },
   },
   ...(KNOWN_BOUNDARY_VIOLATIONS.length
