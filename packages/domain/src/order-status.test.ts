@@ -4,6 +4,7 @@ import {
   isActiveStatus,
   isFinalStatus,
   isFinishedStatus,
+  isQueuedStatus,
   isOrderStatus,
   isWaitOver,
   ORDER_STATUSES,
@@ -45,6 +46,14 @@ describe('order status groups (spec §4)', () => {
       ['PendingAlerted', 'Alerted', 'Serviced', 'Cancelled', 'VendorSupportRequired'].every(isFinishedStatus),
     ).toBe(true);
     expect(['Pending', 'Paid', 'Waiting', null].some(isFinishedStatus)).toBe(false);
+  });
+  it('Waiting and Scheduled are queued; the rest are not', () => {
+    expect(['Waiting', 'Scheduled'].every(isQueuedStatus)).toBe(true);
+    expect(
+      ['Pending', 'Paid', 'PendingAlerted', 'Alerted', 'Serviced', 'Cancelled', 'VendorSupportRequired', null].some(
+        isQueuedStatus,
+      ),
+    ).toBe(false);
   });
   it('Serviced and Cancelled are final; the rest are not', () => {
     expect(['Serviced', 'Cancelled'].every(isFinalStatus)).toBe(true);

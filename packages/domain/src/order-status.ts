@@ -29,6 +29,9 @@ export const FINISHED_ORDER_STATUSES = [
   'VendorSupportRequired',
 ] as const satisfies readonly OrderStatus[];
 
+/** In the vendor's queue: waiting to be made, or scheduled for later; they carry a time to service. */
+export const QUEUED_ORDER_STATUSES = ['Waiting', 'Scheduled'] as const satisfies readonly OrderStatus[];
+
 /** After these nothing more happens to an order: streams end, push subscriptions go. */
 export const FINAL_ORDER_STATUSES = ['Serviced', 'Cancelled'] as const satisfies readonly OrderStatus[];
 
@@ -99,6 +102,11 @@ export function isActiveStatus(status: string | null | undefined): boolean {
 /** Whether a placed order's status is in the finished group. */
 export function isFinishedStatus(status: string | null | undefined): boolean {
   return status != null && (FINISHED_ORDER_STATUSES as readonly string[]).includes(status);
+}
+
+/** Whether an order in this status is in the vendor's queue (Waiting, Scheduled). */
+export function isQueuedStatus(status: string | null | undefined): boolean {
+  return status != null && (QUEUED_ORDER_STATUSES as readonly string[]).includes(status);
 }
 
 /** Whether nothing more happens to an order in this status (Serviced, Cancelled). */
