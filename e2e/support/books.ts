@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import pg from 'pg';
+import { isQueuedStatus } from '@venue/domain/order-status';
 import type { CheckoutLoad } from './checkout-load.ts';
 import { OPS_TOKEN } from './server.ts';
 
@@ -131,8 +132,6 @@ export interface BookFigures {
   stock: Array<{ itemId: number; before: number; sold: number; after: number | null }>;
 }
 
-const QUEUED = new Set(['Waiting', 'Scheduled']);
-
 /**
  * Everything the customers were told was paid is in the books exactly once, paid and queued; the
  * gateway kept exactly one charge for each such order and none for anything else; stock went down
@@ -159,7 +158,7 @@ export function checkBooks(books: Books, load: CheckoutLoad, stockPlan: StockPla
 
   const statuses = new Set(books.orders.map((o) => o.status));
   for (const status of statuses) expect(['Pending', 'Waiting', 'Scheduled'], 'order statuses').toContain(status);
-  const queued = books.orders.filter((o) => QUEUED.has(o.status));
+  const queued = books.orders.filter((o) => isQueuedStatus(o.status));
   expect(
     queued.map((o) => o.id).sort((a, b) => a - b),
     'queued orders are exactly the ones customers were told were paid',

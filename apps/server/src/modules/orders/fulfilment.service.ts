@@ -8,7 +8,7 @@ import type { DeliveryAddress, OrderStatus, PlacedOrder } from '@venue/contract/
 import type { OpsOrder, VendorSetStatus } from '@venue/contract/ops-orders';
 import { canVendorMove, estimateReadyAt } from '@venue/domain/kitchen-queue';
 import { toMoney } from '@venue/domain/money';
-import { NOT_READY_ORDER_STATUSES } from '@venue/domain/order-status';
+import { isQueuedStatus, NOT_READY_ORDER_STATUSES } from '@venue/domain/order-status';
 import { isServiceCharge } from '@venue/domain/payment-summary';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -123,7 +123,7 @@ export async function toOpsOrders(
     if (position !== null && queue && row.time_queued !== null) {
       estimate = estimateReadyAt({ queuedAt: row.time_queued, position, nowMs, pace: queue.pace });
     }
-    const queued = row.order_status === 'Waiting' || row.order_status === 'Scheduled';
+    const queued = isQueuedStatus(row.order_status);
     return {
       id: row.id,
       vendorId: row.vendor_id,

@@ -12,6 +12,7 @@ import {
   type QueuePace,
 } from '@venue/domain/kitchen-queue';
 import { toMoney } from '@venue/domain/money';
+import { isQueuedStatus } from '@venue/domain/order-status';
 import { DISCOUNT_ITEM_TYPE } from '@venue/domain/payment-summary';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema.ts';
@@ -134,7 +135,7 @@ export function placedOrderTiming(row: OrderRow, nowMs: number, place: QueuePlac
     position = place.position;
     estimate = estimateReadyAt({ queuedAt: row.time_queued, position, nowMs, pace: place.pace });
   }
-  const queued = status === 'Waiting' || status === 'Scheduled';
+  const queued = isQueuedStatus(status);
   return {
     positionInQueue: position,
     secsToServiceEstimate: queued && estimate !== null ? Math.max(0, Math.round((estimate - nowMs) / 1000)) : null,
