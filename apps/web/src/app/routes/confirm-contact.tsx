@@ -45,6 +45,7 @@ function ConfirmContact() {
   const { vendor, config, serviceMode, total, consumer, blockers } = checkout;
   const [policyOpen, setPolicyOpen] = useState(true);
   const notice = useNotice();
+  const { message: noticeMessage, target: noticeTarget } = notice;
 
   const { place, placing } = usePlaceOrder(
     usePlaceOrderInput(checkout.vendorId, config?.isCouponPaymentAllowed ?? false, notice.show),
@@ -93,7 +94,7 @@ function ConfirmContact() {
         {vendor && <p className={styles.muted}>{vendor.storeName}</p>}
       </div>
 
-      {(notice.message ?? resolution.error) && <Notice ref={notice.ref}>{notice.message ?? resolution.error}</Notice>}
+      {(noticeMessage ?? resolution.error) && <Notice ref={noticeTarget}>{noticeMessage ?? resolution.error}</Notice>}
 
       <ContactTotal total={total} deliverTo={isDelivery ? checkout.address : null} />
 

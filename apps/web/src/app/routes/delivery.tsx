@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import type { Vendor } from '@venue/contract/venue';
 import { formatClockTime } from '@venue/domain/time-zone';
 import { Skeleton } from '../../components/ui/loader';
@@ -34,7 +34,6 @@ import { PATHS } from '../routes';
  */
 export function Component() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const vendors = useAppSelector((state) => state.venue.vendors);
   const order = useAppSelector((state) => state.order);
   const [now] = useState(Date.now);

@@ -38,6 +38,7 @@ function Payment() {
     toAlertOrder: (replace) => void navigate(PATHS.alertOrder, replace ? { replace } : undefined),
   });
   const { placed, resolution, notice, busyLabel } = payment;
+  const { message: noticeMessage, target: noticeTarget } = notice;
   const { vendor, storeName, phoneNumber, logoId } = usePaymentVendor(placed.vendorId);
   const coupon = useCouponPayment({
     allowed: vendor?.vendorOrderConfiguration.isCouponPaymentAllowed ?? false,
@@ -94,7 +95,7 @@ function Payment() {
         <h1 className={styles.title}>Enter Payment Details</h1>
       </div>
 
-      {(notice.message ?? resolution.error) && <Notice ref={notice.ref}>{notice.message ?? resolution.error}</Notice>}
+      {(noticeMessage ?? resolution.error) && <Notice ref={noticeTarget}>{noticeMessage ?? resolution.error}</Notice>}
 
       <PaymentOrderCard
         logoId={logoId}

@@ -7,7 +7,7 @@ export interface NoticeProps {
   children: ReactNode;
   /** what the customer can do about it, e.g. 'Try again' */
   action?: { label: string; onClick: () => void } | null;
-  /** given (e.g. useNotice's ref), the notice can take focus so a screen reader reads it at once */
+  /** given (e.g. useNotice's target), the notice can take focus so a screen reader reads it at once */
   ref?: Ref<HTMLDivElement>;
 }
 
