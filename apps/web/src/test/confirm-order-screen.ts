@@ -1,8 +1,5 @@
-import { afterEach, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { vi } from 'vitest';
 import type { PaymentSummary } from '@venue/contract/order-payment';
-import { setNetworkListener } from '../lib/api-client';
-import { buildEnv } from './build-settings';
 import { fakeFetch, makeMenu, makeVendor, money } from './fixtures';
 import { stateWith } from './render-app';
 
@@ -92,16 +89,3 @@ export const saved = () =>
     };
     state.order.orderBurden = 3;
   });
-
-/** Each test starts from the default build and leaves no stubs behind. */
-export function freshEachTest() {
-  beforeEach(() => {
-    buildEnv.current = {};
-    vi.stubGlobal('scrollTo', vi.fn());
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    setNetworkListener(null);
-  });
-}

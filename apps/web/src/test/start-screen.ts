@@ -1,7 +1,4 @@
-import { afterEach, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
-import { setNetworkListener } from '../lib/api-client';
-import { buildEnv } from './build-settings';
+import { vi } from 'vitest';
 import { fakeFetch, makeMenu, makeVendor } from './fixtures';
 
 /** The start screen's tests (app/routes/start*.test.tsx): the venue's stores, their slots and answers. */
@@ -28,19 +25,6 @@ export function serve(vendors = [burgers, pizza, closedBar]) {
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
-}
-
-/** Each test starts from the default build and leaves no stubs behind. */
-export function freshEachTest() {
-  beforeEach(() => {
-    buildEnv.current = {};
-    vi.stubGlobal('scrollTo', vi.fn());
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    setNetworkListener(null);
-  });
 }
 
 export const fakePrice = { amount: 1, minorAmount: 100, currencySymbol: '$', currencyCode: 'AUD' };

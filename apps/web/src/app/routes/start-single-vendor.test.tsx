@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildEnv } from '../../test/build-settings';
-import { SLOTS, burgers, fakePrice, freshEachTest, serve } from '../../test/start-screen';
+import { freshEachTest } from '../../test/fresh-each-test';
+import { SLOTS, burgers, fakePrice, serve } from '../../test/start-screen';
 import { makeMenu } from '../../test/fixtures';
 import { renderApp, stateWith } from '../../test/render-app';
 

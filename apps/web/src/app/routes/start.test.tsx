@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildEnv } from '../../test/build-settings';
-import { burgers, closedBar, freshEachTest, serve } from '../../test/start-screen';
+import { freshEachTest } from '../../test/fresh-each-test';
+import { burgers, closedBar, serve } from '../../test/start-screen';
 import { fakeFetch, makeVendor } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
