@@ -27,8 +27,11 @@ const WEB_FEATURES = readdirSync(join(ROOT, 'apps/web/src/features'), { withFile
 
 /**
  * Boundaries (docs/decisions/026-boundaries-and-order-statuses.md):
- * - a web feature never imports another feature; features share through components, lib and config;
- * - shared web code (components, lib, config) never imports a feature or the app shell;
+ * - a web feature never imports another feature; features share through entities, components, lib
+ *   and config;
+ * - an entity (apps/web/src/entities: state and calls several features use, like the placed order)
+ *   imports no feature and nothing of the app;
+ * - shared web code (components, lib, config) never imports an entity, a feature or the app shell;
  * - the staff app's shared code (components, lib, api) never imports its app shell;
  * - an app (web, staff, server) does not import another app;
  * - packages/domain (pure rules) imports nothing outside itself.
@@ -39,12 +42,17 @@ const BOUNDARY_ZONES = [
     target: `./apps/web/src/features/${feature}`,
     from: './apps/web/src/features',
     except: [`./${feature}`],
-    message: 'A feature does not import another feature: move what both need to components, lib or config.',
+    message: 'A feature does not import another feature: move what both need to an entity, components, lib or config.',
   })),
   {
-    target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
+    target: './apps/web/src/entities',
     from: ['./apps/web/src/features', './apps/web/src/app'],
-    message: 'Shared code (components, lib, config) does not import features or the app.',
+    message: 'An entity does not import features or the app: features and the app import it.',
+  },
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
+    from: ['./apps/web/src/entities', './apps/web/src/features', './apps/web/src/app'],
+    message: 'Shared code (components, lib, config) does not import entities, features or the app.',
   },
   {
     target: ['./apps/staff/src/components', './apps/staff/src/lib', './apps/staff/src/api'],
@@ -67,23 +75,6 @@ const BOUNDARY_ZONES = [
     from: ['./apps', './e2e', './bench', './scripts'],
     message: 'packages/contract imports only itself and packages/domain.',
   },
-];
-
-/**
- * TEMPORARY: files with a known boundary violation, waiting for the restructuring under way
- * (issue 17) to fix them. Every other file is checked. Each fix removes its line; the list must end
- * up empty, and nothing new is added to it.
- */
-const KNOWN_BOUNDARY_VIOLATIONS = [
-  // payment and tracking import the placed-order feature (../../placed-order)
-  'apps/web/src/features/payment/hooks/use-card-payment.ts',
-  'apps/web/src/features/payment/hooks/use-coupon-payment.ts',
-  'apps/web/src/features/payment/hooks/use-paid-order.ts',
-  'apps/web/src/features/payment/hooks/use-wallet-pay.ts',
-  'apps/web/src/features/tracking/components/alert-order-screen.tsx',
-  'apps/web/src/features/tracking/components/wait-order-screen.tsx',
-  'apps/web/src/features/tracking/hooks/use-order-refresh.ts',
-  'apps/web/src/features/tracking/hooks/use-wait-for-order.ts',
 ];
 
 export default tseslint.config(
@@ -134,7 +125,4 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: BOUNDARY_ZONES }],
     },
   },
-  ...(KNOWN_BOUNDARY_VIOLATIONS.length
-    ? [{ files: KNOWN_BOUNDARY_VIOLATIONS, rules: { 'import-x/no-restricted-paths': 'off' } }]
-    : []),
 );

@@ -3,7 +3,7 @@ import { consumerSlice } from '../features/consumer/store/consumer-slice';
 import { menuSlice } from '../features/menu/store/menu-slice';
 import { networkFailed, networkSlice, networkSucceeded } from '../features/network/store/network-slice';
 import { orderSlice } from '../features/order/store/order-slice';
-import { placedOrderSlice } from '../features/placed-order/store/placed-order-slice';
+import { placedOrderSlice } from '../entities/placed-order/store/placed-order-slice';
 import { venueSlice } from '../features/vendors/store/venue-slice';
 import { setNetworkListener } from '../lib/api-client';
 import { loadState, persistState } from '../lib/persistence';

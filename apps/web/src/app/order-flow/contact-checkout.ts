@@ -15,7 +15,7 @@ import { fetchOrderAmount } from '../../features/order/api/calculate-order-payme
 import { orderItemsOf } from '../../features/order/lib/basket';
 import { serviceModeSelected } from '../../features/order/store/order-slice';
 import { getCoupon } from '../../features/payment/api/coupons';
-import type { PlaceOrderInput } from '../../features/placed-order/hooks/use-place-order';
+import type { PlaceOrderInput } from '../../entities/placed-order/hooks/use-place-order';
 import { fetchVendors } from '../../features/vendors/api/get-vendors';
 import { devicePosition } from '../../lib/geolocation';
 import { ORDER_ORIGIN } from '../../lib/order-origin';

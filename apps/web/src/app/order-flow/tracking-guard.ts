@@ -2,7 +2,7 @@
 import { redirect } from 'react-router';
 import { trackingRouteRedirect } from '@venue/domain/order-status';
 import { activeOrderRedirect, hasConsumerContact } from '@venue/domain/route-guards';
-import { placedOrderCleared } from '../../features/placed-order/store/placed-order-slice';
+import { placedOrderCleared } from '../../entities/placed-order/store/placed-order-slice';
 import { CONSUMER_DETAILS_PATH, PATHS, ROUTE_GROUPS } from '../routes';
 import type { AppStore } from '../store';
 

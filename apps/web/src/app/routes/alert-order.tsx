@@ -10,7 +10,7 @@ import { useOrderVendor } from '../../features/tracking/hooks/use-order-vendor';
 import { summaryView } from '@venue/domain/payment-summary';
 import { summaryFromBasket } from '../../features/tracking/lib/order-summary';
 import { deliveryAddressView } from '../../features/tracking/lib/tracking-vendor';
-import { placedOrderCleared } from '../../features/placed-order/store/placed-order-slice';
+import { placedOrderCleared } from '../../entities/placed-order/store/placed-order-slice';
 import { fetchVendors } from '../../features/vendors/api/get-vendors';
 import { vendorVenueId } from '../../lib/venue';
 import { FlowScreen } from '../flow-screen';

@@ -21,7 +21,7 @@ import { PaymentOverlay } from '../../features/payment/components/payment-modals
 import { WalletButtons } from '../../features/payment/components/wallet-buttons';
 import { usePaidOrder } from '../../features/payment/hooks/use-paid-order';
 import { useWalletPay } from '../../features/payment/hooks/use-wallet-pay';
-import { usePlaceOrder } from '../../features/placed-order/hooks/use-place-order';
+import { usePlaceOrder } from '../../entities/placed-order/hooks/use-place-order';
 import { useNotice } from '../../lib/use-notice';
 import { FlowScreen } from '../flow-screen';
 import { useAppDispatch, useAppSelector } from '../hooks';

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildEnv } from '../../test/build-settings';
 import { freshEachTest } from '../../test/fresh-each-test';
-import { saved, serve, vendor } from '../../test/confirm-order-screen';
+import { saved, serve } from '../../test/confirm-order-screen';
 import { renderApp } from '../../test/render-app';
 import { expectSummaryAddsUp } from '../../test/summary-invariant';
 

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type Menu } from '@venue/contract/menu';
 import { makeMenu } from '../../test/fixtures';
 import { burgers, confirmButton, counter, plus, freshEachTest, row, savedOrder, serve } from '../../test/menu-screen';
 import { buildEnv } from '../../test/build-settings';

@@ -11,7 +11,7 @@ import styles from '../../features/payment/components/payment.module.css';
 import { useCardPayment } from '../../features/payment/hooks/use-card-payment';
 import { useCouponPayment } from '../../features/payment/hooks/use-coupon-payment';
 import { usePaymentVendor } from '../../features/payment/hooks/use-payment-vendor';
-import { couponErrorCleared, placedOrderCleared } from '../../features/placed-order/store/placed-order-slice';
+import { couponErrorCleared, placedOrderCleared } from '../../entities/placed-order/store/placed-order-slice';
 import { FlowScreen } from '../flow-screen';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { PATHS } from '../routes';

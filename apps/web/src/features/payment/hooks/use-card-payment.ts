@@ -16,7 +16,7 @@ import {
   paymentInitiationFailed,
   toPlacedOrderData,
   type PlacedOrderState,
-} from '../../placed-order';
+} from '../../../entities/placed-order';
 import { initiatePayment, newAttemptKey, purchaseWithToken, updatePayment, verifyPayment } from '../api/payments';
 import { signingKeyOf } from '../../../lib/request-signing';
 import { emptyCardForm, type CardFormState } from '../components/card-form';

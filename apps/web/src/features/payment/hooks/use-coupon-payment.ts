@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useSelector, useStore } from 'react-redux';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { couponApplied, couponApplying, couponFailed, couponRemoved, type PlacedOrderState } from '../../placed-order';
+import {
+  couponApplied,
+  couponApplying,
+  couponFailed,
+  couponRemoved,
+  type PlacedOrderState,
+} from '../../../entities/placed-order';
 import { applyCoupon, purchaseWithCoupon, removeCoupon } from '../api/coupons';
 import { signingKeyOf } from '../../../lib/request-signing';
 import { UNKNOWN_PROBLEM_MESSAGE } from '../lib/result-messages';

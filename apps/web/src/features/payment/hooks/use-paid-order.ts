@@ -6,7 +6,7 @@ import {
   orderReceived,
   toPlacedOrderData,
   type PlacedOrderState,
-} from '../../placed-order';
+} from '../../../entities/placed-order';
 import { signingKeyOf } from '../../../lib/request-signing';
 import { useOrderResolution } from './use-order-resolution';
 

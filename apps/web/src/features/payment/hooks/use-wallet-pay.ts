@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useStore } from 'react-redux';
 import { settings } from '../../../config/settings';
-import type { AfterPlacing, Placed, PlacedOrderState } from '../../placed-order';
+import type { AfterPlacing, Placed, PlacedOrderState } from '../../../entities/placed-order';
 import { applePaySession, purchaseWithWallet } from '../api/payments';
 import { signingKeyOf } from '../../../lib/request-signing';
 import { applePayRequest, applePaySessionClass, payWithApplePay } from '../lib/apple-pay';

@@ -4,7 +4,7 @@ import type { SigningKey } from '../../../lib/request-signing';
 import { sendAlertedOnce } from '../lib/alerted-once';
 import type { SummaryView } from '@venue/domain/payment-summary';
 import type { TrackingVendor } from '../lib/tracking-vendor';
-import type { PlacedOrderState } from '../../placed-order';
+import type { PlacedOrderState } from '../../../entities/placed-order';
 import { ClaimTicket } from './claim-ticket';
 import { OrderSummary } from './order-summary';
 import { DISCUSS_ORDER_TEXT, DiscussOrderModal, GetHelpModal } from './tracking-modals';

@@ -13,7 +13,7 @@ import { browserFacts, HOME_SCREEN_HINT, needsHomeScreenForPush } from '../lib/h
 import { subscribeOrderToPush } from '../lib/push-subscription';
 import { notificationPermission, readyAlert, requestNotificationPermission } from '../lib/ready-alert';
 import type { TrackingVendor } from '../lib/tracking-vendor';
-import type { PlacedOrderState } from '../../placed-order';
+import type { PlacedOrderState } from '../../../entities/placed-order';
 import { ClaimTicket } from './claim-ticket';
 import { ProgressIndicator } from './progress-indicator';
 import { PickUpModal, ReceiptModal, TemporaryProblemModal } from './tracking-modals';

@@ -1,7 +1,12 @@
 import { useEffect } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import type { SigningKey } from '../../../lib/request-signing';
-import { getPlacedOrder, orderDetailsReceived, orderReceived, type PlacedOrderState } from '../../placed-order';
+import {
+  getPlacedOrder,
+  orderDetailsReceived,
+  orderReceived,
+  type PlacedOrderState,
+} from '../../../entities/placed-order';
 
 /**
  * Reads the placed order once when a screen opens (alert-order after a reload or from another tab),

@@ -14,7 +14,7 @@ import {
   orderFetchFailed,
   orderReceived,
   type PlacedOrderState,
-} from '../../placed-order';
+} from '../../../entities/placed-order';
 
 /** While the live stream is open the order is still read this often, in case the stream went quiet (ms). */
 export const LIVE_STREAM_CHECK_MS = 60_000;
