@@ -1,20 +1,13 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildEnv } from '../test/build-settings';
 import { prerender } from './prerender';
 
 // The build settings are fixed per build; each test picks the build it stands for.
-const env = vi.hoisted(() => ({ current: {} as Record<string, string> }));
-vi.mock('../config/settings', async () => {
-  const { parseSettings } = await import('../config/settings-schema');
-  return {
-    get settings() {
-      return parseSettings(env.current);
-    },
-  };
-});
+vi.mock('../config/settings', async () => (await import('../test/build-settings')).settingsModule);
 
 afterEach(() => {
-  env.current = {};
+  buildEnv.current = {};
 });
 
 describe('prerender', () => {
@@ -30,7 +23,7 @@ describe('prerender', () => {
   });
 
   it('renders the store list of a multi-vendor build as it shows while the stores load', () => {
-    env.current = { VITE_MULTI_VENDOR: 'true' };
+    buildEnv.current = { VITE_MULTI_VENDOR: 'true' };
     const markup = prerender('/order-flow/discover-vendor');
     expect(markup).toContain('Select Your Option Below</h1>');
     expect(markup).toContain('aria-label="Loading the stores"');
@@ -41,10 +34,10 @@ describe('prerender', () => {
   });
 
   it('renders nothing for screens that depend on the visitor, nor the store list of a single-vendor build', () => {
-    env.current = { VITE_MULTI_VENDOR: 'true' };
+    buildEnv.current = { VITE_MULTI_VENDOR: 'true' };
     for (const path of ['/order-flow/place-order', '/order-flow/wait-order', '/order-flow/confirm-order'])
       expect(prerender(path)).toBe('');
-    env.current = { VITE_MULTI_VENDOR: 'false' };
+    buildEnv.current = { VITE_MULTI_VENDOR: 'false' };
     expect(prerender('/order-flow/discover-vendor')).toBe('');
   });
 });

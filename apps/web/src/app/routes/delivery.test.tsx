@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { buildEnv } from '../../test/build-settings';
 import { fakeFetch, makeVendor } from '../../test/fixtures';
+import { freshEachTest } from '../../test/fresh-each-test';
 import { renderApp, stateWith } from '../../test/render-app';
-import { setNetworkListener } from '../../lib/api-client';
 
 // The build settings are fixed per build; each test picks the build it stands for.
 vi.mock('../../config/settings', async () => (await import('../../test/build-settings')).settingsModule);
@@ -52,15 +52,7 @@ function serve(vendors = [burgers, pizza]) {
   return fetchMock;
 }
 
-beforeEach(() => {
-  buildEnv.current = {};
-  vi.stubGlobal('scrollTo', vi.fn());
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  setNetworkListener(null);
-});
+freshEachTest();
 
 describe('delivery route guard (spec §2)', () => {
   it('goes to discover-vendor in a multi-vendor build when no vendor offers HomeDelivery and the order is empty', async () => {
