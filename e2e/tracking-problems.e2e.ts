@@ -127,6 +127,7 @@ describe('problems and route guards while tracking, multi-vendor build (spec §2
       await visible(page.getByTestId('queue-position'));
 
       // Spec §2: Paid, Scheduled or Waiting: every route except wait-order redirects to it.
+      const since = Date.now();
       for (const path of ['/start', '/order-flow/discover-vendor', '/order-flow/place-order?vendorId=2', ALERT]) {
         expect(await openAfresh(page, path, WAIT), path).toBe(WAIT);
       }
@@ -139,7 +140,8 @@ describe('problems and route guards while tracking, multi-vendor build (spec §2
         ),
       ).toBe(order.ticket);
       await visible(page.getByTestId('queue-position'));
-      const since = Date.now();
+      // The reloaded screen read the order itself; from then on its live stream carries the news
+      // (it reads again every 5 s only while the stream is down, decision 021).
       await reads.after(since);
 
       // Collected without the customer seeing the alert (Serviced): the pick-up modal still shows.
