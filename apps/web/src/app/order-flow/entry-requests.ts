@@ -6,7 +6,7 @@
  */
 import { settings } from '../../config/settings';
 import { DETAIL_TRANSFORM, displayAssetUrl } from '../../lib/display-asset';
-import { appVenueId } from '../../lib/venue';
+import { vendorVenueId } from '../../lib/venue';
 import { PATHS } from '../routes';
 import type { RootState } from '../store';
 import { queryVendorId } from './guards';
@@ -19,10 +19,9 @@ export function currentVendorId(state: RootState): number | null {
 /** The venue whose vendor list holds the vendor. */
 export function venueIdFor(state: RootState, vendorId: number): number {
   const selected = state.venue.selectedVendor;
-  if (selected && selected.id === vendorId) return selected.venueId;
-  const listed = state.venue.vendors.data.find((vendor) => vendor.id === vendorId);
-  if (listed) return listed.venueId;
-  return appVenueId();
+  const known =
+    selected?.id === vendorId ? selected : state.venue.vendors.data.find((vendor) => vendor.id === vendorId);
+  return vendorVenueId(known);
 }
 
 export interface EntryFetches {
