@@ -1,7 +1,7 @@
 /**
- * Order statuses (spec §4), their groups, and what the tracking screens and route guards (spec §2)
- * do with them. Every list or group of statuses the app, the staff display, the server and the tests
- * use is declared here, once.
+ * Order statuses (spec §4) and their groups. Every list or group of statuses the app, the staff
+ * display, the server and the tests use is declared here, once; what the wait screen does with a
+ * status is order-wait.ts's, and the redirects that depend on it are route-guards.ts's.
  */
 
 /** Spec §4 order statuses. */
@@ -77,7 +77,8 @@ export const ALERT_STATUSES = [
  * progress indicator is complete whatever the estimate said.
  */
 export const PROGRESS_COMPLETE_STATUSES = [
-  ...READY_ORDER_STATUSES,
+  'PendingAlerted',
+  'Alerted',
   'Serviced',
 ] as const satisfies readonly OrderStatus[];
 
@@ -126,86 +127,3 @@ export const WAIT_OVER_STATUSES = [
   'Serviced',
   'VendorSupportRequired',
 ] as const satisfies readonly OrderStatus[];
-
-/** Whether the wait screen's polling has found what it waits for. */
-export function isWaitOver(status: string | null | undefined): boolean {
-  return status != null && (WAIT_OVER_STATUSES as readonly string[]).includes(status);
-}
-
-/**
- * What the wait screen shows when polling ends with a status (spec §4): PendingAlerted or
- * Serviced open the pick-up modal; Cancelled opens 'Temporary problem!'; Alerted (the customer
- * was already told, e.g. in another tab) goes straight on to alert-order.
- */
-export type WaitOutcome = 'pick-up' | 'problem' | 'move-on';
-
-/** The wait screen's reaction to a status its polling found, or null while it keeps waiting. */
-export function waitOutcome(status: string | null | undefined): WaitOutcome | null {
-  switch (status) {
-    case 'PendingAlerted':
-    case 'Serviced':
-      return 'pick-up';
-    case 'Cancelled':
-      return 'problem';
-    case 'Alerted':
-    case 'VendorSupportRequired':
-      return 'move-on';
-    default:
-      return null;
-  }
-}
-
-/**
- * What the wait screen does on entry (spec §4): with PendingAlerted it sends the alerted call (and
- * shows the pick-up modal); with Cancelled or Serviced it moves on to alert-order at once, as it
- * does with the other finished statuses (Alerted, VendorSupportRequired) whose screen is
- * alert-order; otherwise it polls.
- */
-export type WaitEntryAction = 'send-alerted' | 'move-on' | 'poll';
-
-export function waitEntryAction(status: string | null | undefined): WaitEntryAction {
-  if (status === 'PendingAlerted') return 'send-alerted';
-  if (isFinishedStatus(status)) return 'move-on';
-  return 'poll';
-}
-
-/** The paths the status redirects need, given by the app. */
-export interface StatusRoutes {
-  /** the final route (alert-order) */
-  final: string;
-  /** where order-tracking routes go without a status (the start screen) */
-  fallback: string;
-  /** the order-tracking routes (wait-order, alert-order) */
-  tracking: readonly string[];
-}
-
-const trimmed = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
-
-/**
- * Spec §2: with status PendingAlerted, Alerted, Serviced, Cancelled or VendorSupportRequired most
- * routes redirect to the final route. The tracking routes are the exceptions: alert-order is the
- * destination, and wait-order must stay reachable because it is where the ready status is first
- * noticed (it sends the alerted call and opens the pick-up modal, spec §4). Returns where to go, or
- * null to stay.
- */
-export function finishedOrderRedirect(
-  pathname: string,
-  orderStatus: string | null | undefined,
-  routes: StatusRoutes,
-): string | null {
-  if (!isFinishedStatus(orderStatus)) return null;
-  return routes.tracking.includes(trimmed(pathname)) ? null : routes.final;
-}
-
-/**
- * Spec §2: order-tracking routes redirect to the fallback when the order has no status. Returns
- * where to go, or null to stay.
- */
-export function trackingRouteRedirect(
-  pathname: string,
-  orderStatus: string | null | undefined,
-  routes: StatusRoutes,
-): string | null {
-  if (orderStatus) return null;
-  return routes.tracking.includes(trimmed(pathname)) ? routes.fallback : null;
-}

@@ -3,8 +3,7 @@
  * themselves (wait-order and alert-order guard on their own). Small: it is in the first download.
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { finishedOrderRedirect } from '@venue/domain/order-status';
-import { activeOrderRedirect } from '@venue/domain/route-guards';
+import { activeOrderRedirect, finishedOrderRedirect } from '@venue/domain/route-guards';
 import { PATHS, ROUTE_GROUPS } from '../routes';
 import type { AppStore } from '../store';
 

@@ -1,7 +1,6 @@
 /** Spec §2 route guards of the order-tracking routes (wait-order, alert-order). */
 import { redirect } from 'react-router';
-import { trackingRouteRedirect } from '@venue/domain/order-status';
-import { activeOrderRedirect, hasConsumerContact } from '@venue/domain/route-guards';
+import { activeOrderRedirect, hasConsumerContact, trackingRouteRedirect } from '@venue/domain/route-guards';
 import { placedOrderCleared } from '../../entities/placed-order/store/placed-order-slice';
 import { CONSUMER_DETAILS_PATH, PATHS, ROUTE_GROUPS } from '../routes';
 import type { AppStore } from '../store';

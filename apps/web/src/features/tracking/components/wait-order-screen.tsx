@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { orderAlertTag, orderAlertText } from '@venue/domain/order-alerts';
-import { isWaitOver } from '@venue/domain/order-status';
+import { isWaitOver } from '@venue/domain/order-wait';
 import { orderProgress } from '@venue/domain/progress';
 import { formatClockTime } from '@venue/domain/time-zone';
 import { waitEstimateText } from '@venue/domain/wait-estimate';

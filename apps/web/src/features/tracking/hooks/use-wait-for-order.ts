@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import type { PlacedOrder } from '@venue/contract/order';
-import { isWaitOver, waitEntryAction, waitOutcome } from '@venue/domain/order-status';
+import { isWaitOver, waitEntryAction, waitOutcome } from '@venue/domain/order-wait';
 import { errorMessage } from '../../../lib/api-client';
 import { afterFirstPaint } from '../../../lib/first-paint';
 import { signingKeyOf, type SigningKey } from '../../../lib/request-signing';

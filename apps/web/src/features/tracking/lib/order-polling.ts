@@ -1,5 +1,5 @@
 /** The wait screen's polling of the placed order (spec §4, §9). */
-import { isWaitOver } from '@venue/domain/order-status';
+import { isWaitOver } from '@venue/domain/order-wait';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
 
 /** Spec §9: the wait screen asks for the order every 5 s. */
