@@ -122,11 +122,11 @@ export function usePlaceOrderInput(
 
   const save = useCallback(async (): Promise<SigningKey | null> => {
     const saved = await dispatch(saveConsumer());
-    if (saveConsumer.rejected.match(saved)) {
-      window.alert(saved.payload ?? 'Error with user. Please try again later.');
+    if (!saved.ok) {
+      window.alert(saved.message);
       return null;
     }
-    return { consumerId: saved.payload.id, hmacKey: saved.payload.hmacKey };
+    return { consumerId: saved.consumer.id, hmacKey: saved.consumer.hmacKey };
   }, [dispatch]);
 
   const orderRequest = useCallback(

@@ -1,4 +1,4 @@
-import { createAsyncThunk } from '@reduxjs/toolkit';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type {
   ConsumerProfile,
   CreateConsumerRequest,
@@ -8,19 +8,11 @@ import type {
 import { isValidEmail } from '@venue/domain/validation';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { signedRequest, signingKeyOf, type SigningKey } from '../../../lib/request-signing';
-import type { ConsumerState } from '../lib/consumer-state';
+import type { ConsumerState, SavedConsumer } from '../lib/consumer-state';
+import { consumerSaved, consumerSaveFailed, consumerSaveStarted } from '../store/consumer-slice';
 
 /** Spec §8: what the customer is told when the consumer cannot be saved. */
 export const CONSUMER_ERROR_MESSAGE = 'Error with user. Please try again later.';
-
-/** A consumer as the app keeps it. */
-export interface SavedConsumer {
-  id: string;
-  hmacKey: string;
-  contact: { mobile: string; email: string };
-  name: { fullName: string };
-  metaData: Record<string, unknown>;
-}
 
 /** POST /v1/consumer/create: contact and name in, id and hmacKey out (spec §7; not signed). */
 export function createConsumer(body: CreateConsumerRequest): Promise<CreatedConsumer> {
@@ -59,39 +51,54 @@ function flatMetaData(metaData: Record<string, unknown>): Record<string, string 
   return flat;
 }
 
-/**
- * Saves the contact form (spec §2 confirm contact): updates the saved consumer (signed), or creates
- * one when there is none. A consumer the server no longer knows (401/404) is created again.
- * Rejects with the message to alert.
- */
-export const saveConsumer = createAsyncThunk<
-  SavedConsumer,
-  void,
-  { state: { consumer: ConsumerState }; rejectValue: string }
->('consumer/save', async (_, { getState, rejectWithValue }) => {
-  const consumer = getState().consumer;
+/** How a save ended: the consumer saved, or the message the customer is told. */
+export type SaveConsumerResult = { ok: true; consumer: SavedConsumer } | { ok: false; message: string };
+
+async function saveRequest(consumer: ConsumerState): Promise<SavedConsumer> {
   const typedEmail = consumer.emailAddressFormInput.trim();
   const contact = { mobile: consumer.contact.mobile, email: isValidEmail(typedEmail) ? typedEmail : '' };
   const name = { fullName: consumer.fullNameFormInput.trim() };
   const key = signingKeyOf(consumer);
-  try {
-    if (key) {
-      try {
-        const profile = await updateConsumer(key, {
-          id: key.consumerId,
-          contact,
-          name,
-          metaData: flatMetaData(consumer.metaData),
-        });
-        return toSaved(profile, key.hmacKey);
-      } catch (error) {
-        if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 404)) throw error;
-        // Unknown to the server (its data was reset): create the consumer again below.
-      }
+  if (key) {
+    try {
+      const profile = await updateConsumer(key, {
+        id: key.consumerId,
+        contact,
+        name,
+        metaData: flatMetaData(consumer.metaData),
+      });
+      return toSaved(profile, key.hmacKey);
+    } catch (error) {
+      if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 404)) throw error;
+      // Unknown to the server (its data was reset): create the consumer again below.
     }
-    const created = await createConsumer({ contact, name });
-    return toSaved(created, created.hmacKey);
-  } catch (error) {
-    return rejectWithValue(failureMessage(error));
   }
-});
+  const created = await createConsumer({ contact, name });
+  return toSaved(created, created.hmacKey);
+}
+
+/**
+ * Saves the contact form (spec §2 confirm contact): updates the saved consumer (signed), or creates
+ * one when there is none. A consumer the server no longer knows (401/404) is created again. The
+ * consumer slice follows the save; the result says how it ended. This module is the screens' only:
+ * the slice does not import it, so the calls and their signing load with the screens that save.
+ */
+export function saveConsumer(): ThunkAction<
+  Promise<SaveConsumerResult>,
+  { consumer: ConsumerState },
+  unknown,
+  UnknownAction
+> {
+  return async (dispatch, getState) => {
+    dispatch(consumerSaveStarted());
+    try {
+      const consumer = await saveRequest(getState().consumer);
+      dispatch(consumerSaved(consumer));
+      return { ok: true, consumer };
+    } catch (error) {
+      const message = failureMessage(error);
+      dispatch(consumerSaveFailed(message));
+      return { ok: false, message };
+    }
+  };
+}

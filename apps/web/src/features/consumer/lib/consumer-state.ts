@@ -22,3 +22,12 @@ export interface LegacyConsumer {
   contact?: { mobile?: string; email?: string };
   name?: { fullName?: string };
 }
+
+/** A consumer as the server saved it: what the slice keeps after a save. */
+export interface SavedConsumer {
+  id: string;
+  hmacKey: string;
+  contact: { mobile: string; email: string };
+  name: { fullName: string };
+  metaData: Record<string, unknown>;
+}

@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { isValidMobile, normalizeMobile } from '@venue/domain/validation';
-import { CONSUMER_ERROR_MESSAGE, saveConsumer } from '../api/save-consumer';
-import type { ConsumerState, LegacyConsumer } from '../lib/consumer-state';
+import type { ConsumerState, LegacyConsumer, SavedConsumer } from '../lib/consumer-state';
 
 export const initialConsumerState: ConsumerState = {
   id: null,
@@ -49,26 +48,25 @@ export const consumerSlice = createSlice({
       state.id = null;
       state.hmacKey = null;
     },
-  },
-  extraReducers: (builder) => {
-    builder
-      .addCase(saveConsumer.pending, (state) => {
-        state.fetchStatus = 'fetching';
-        state.error = null;
-      })
-      .addCase(saveConsumer.fulfilled, (state, action) => {
-        const saved = action.payload;
-        state.id = saved.id;
-        state.hmacKey = saved.hmacKey;
-        state.contact = saved.contact;
-        state.name = saved.name;
-        state.metaData = saved.metaData;
-        state.fetchStatus = 'success';
-      })
-      .addCase(saveConsumer.rejected, (state, action) => {
-        state.fetchStatus = 'failed';
-        state.error = action.payload ?? action.error.message ?? CONSUMER_ERROR_MESSAGE;
-      });
+    /** The contact form is being saved (api/save-consumer.ts). */
+    consumerSaveStarted(state) {
+      state.fetchStatus = 'fetching';
+      state.error = null;
+    },
+    consumerSaved(state, action: PayloadAction<SavedConsumer>) {
+      const saved = action.payload;
+      state.id = saved.id;
+      state.hmacKey = saved.hmacKey;
+      state.contact = saved.contact;
+      state.name = saved.name;
+      state.metaData = saved.metaData;
+      state.fetchStatus = 'success';
+    },
+    /** The save failed: the message the customer is told. */
+    consumerSaveFailed(state, action: PayloadAction<string>) {
+      state.fetchStatus = 'failed';
+      state.error = action.payload;
+    },
   },
 });
 
@@ -78,4 +76,7 @@ export const {
   fullNameInputChanged,
   legacyConsumerImported,
   consumerForgotten,
+  consumerSaveStarted,
+  consumerSaved,
+  consumerSaveFailed,
 } = consumerSlice.actions;
