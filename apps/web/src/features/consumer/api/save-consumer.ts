@@ -1,28 +1,14 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import type {
-  ConsumerProfile,
-  CreateConsumerRequest,
-  CreatedConsumer,
-  UpdateConsumerRequest,
-} from '@venue/contract/consumer';
+import type { ConsumerProfile } from '@venue/contract/consumer';
 import { isValidEmail } from '@venue/domain/validation';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { signedRequest, signingKeyOf, type SigningKey } from '../../../lib/request-signing';
+import { ApiError } from '../../../lib/api-client';
+import { signingKeyOf } from '../../../lib/request-signing';
 import type { ConsumerState, SavedConsumer } from '../lib/consumer-state';
+import { createConsumer, updateConsumer } from './consumers';
 import { consumerSaved, consumerSaveFailed, consumerSaveStarted } from '../store/consumer-slice';
 
 /** Spec §8: what the customer is told when the consumer cannot be saved. */
 export const CONSUMER_ERROR_MESSAGE = 'Error with user. Please try again later.';
-
-/** POST /v1/consumer/create: contact and name in, id and hmacKey out (spec §7; not signed). */
-export function createConsumer(body: CreateConsumerRequest): Promise<CreatedConsumer> {
-  return apiRequest('/consumer/create', { method: 'POST', body });
-}
-
-/** POST /v1/current-consumer/update (auth): name, contact, id and metaData (spec §7). */
-export function updateConsumer(key: SigningKey, body: UpdateConsumerRequest): Promise<ConsumerProfile> {
-  return signedRequest(key, '/current-consumer/update', { method: 'POST', body });
-}
 
 function toSaved(profile: ConsumerProfile, hmacKey: string): SavedConsumer {
   return {
