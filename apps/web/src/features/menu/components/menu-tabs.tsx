@@ -17,7 +17,12 @@ export function MenuTabs({ itemTypes }: { itemTypes: string[] }) {
   const tabs = useRef(new Map<string, HTMLAnchorElement>());
 
   useEffect(() => {
-    const onScroll = () => {
+    // Where the sections are is read in an animation frame, once per frame however often the page
+    // scrolls, and not while the menu is being committed: a layout read there would make the
+    // browser lay the whole menu out inside the render's task, lengthening the page's longest task.
+    let frame = 0;
+    const markInView = () => {
+      frame = 0;
       const edge = stickyTopBottom() + 8;
       let inView = itemTypes[0] ?? '';
       for (const type of itemTypes) {
@@ -26,19 +31,29 @@ export function MenuTabs({ itemTypes }: { itemTypes: string[] }) {
       }
       setCurrent(inView);
     };
+    const onScroll = () => {
+      frame ||= requestAnimationFrame(markInView);
+    };
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
   }, [itemTypes]);
 
   useEffect(() => {
     // Keeps the current tab in view in the sideways-scrolling bar, scrolling the bar alone: the page
-    // itself must not move (a focused control further down would be scrolled away).
-    const tab = tabs.current.get(current);
-    const bar = tab?.closest('ul');
-    if (!tab || !bar) return;
-    const offset = tab.getBoundingClientRect().left - bar.getBoundingClientRect().left;
-    bar.scrollLeft += offset - (bar.clientWidth - tab.offsetWidth) / 2;
+    // itself must not move (a focused control further down would be scrolled away). Measured in a
+    // frame too, for the same reason.
+    const frame = requestAnimationFrame(() => {
+      const tab = tabs.current.get(current);
+      const bar = tab?.closest('ul');
+      if (!tab || !bar) return;
+      const offset = tab.getBoundingClientRect().left - bar.getBoundingClientRect().left;
+      bar.scrollLeft += offset - (bar.clientWidth - tab.offsetWidth) / 2;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [current]);
 
   if (itemTypes.length < 2) return null;
