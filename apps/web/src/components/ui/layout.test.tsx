@@ -78,3 +78,60 @@ describe('Layout', () => {
     expect(await focusFieldAt(300, 348)).not.toHaveBeenCalled();
   });
 });
+
+describe('Layout bar heights (--sticky-top and --action-bar for the scroll padding)', () => {
+  /** A ResizeObserver stand-in: the test says when the browser reports sizes. */
+  function observers() {
+    const made: Array<{ report: () => void; observed: Element[] }> = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observed: Element[] = [];
+        constructor(callback: () => void) {
+          made.push({ report: () => callback(), observed: this.observed });
+        }
+        observe(element: Element) {
+          this.observed.push(element);
+        }
+        disconnect() {}
+      },
+    );
+    return made;
+  }
+  const heights = () => {
+    const reads = { count: 0 };
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(() => {
+      reads.count += 1;
+      return 64;
+    });
+    return reads;
+  };
+  const screenWithBars = () => (
+    <Layout steps={<p>Step</p>} action={<button type="button">Pay</button>}>
+      <p>Body</p>
+    </Layout>
+  );
+  const property = (name: string) => document.documentElement.style.getPropertyValue(name);
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('measures when the browser reports the bars laid out, not while the screen renders', () => {
+    const made = observers();
+    const reads = heights();
+    render(screenWithBars());
+    expect(reads.count).toBe(0);
+    expect(made[0]!.observed).toHaveLength(2);
+    made[0]!.report();
+    expect(property('--sticky-top')).toBe('64px');
+    expect(property('--action-bar')).toBe('64px');
+    cleanup();
+    expect(property('--sticky-top')).toBe('');
+  });
+
+  it('measures at once where there is no ResizeObserver', () => {
+    vi.stubGlobal('ResizeObserver', undefined);
+    heights();
+    render(screenWithBars());
+    expect(property('--action-bar')).toBe('64px');
+  });
+});

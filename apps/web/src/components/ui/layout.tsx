@@ -27,8 +27,13 @@ function useBarHeights(top: RefObject<HTMLElement | null>, bar: RefObject<HTMLEl
       root.setProperty('--sticky-top', `${top.current?.offsetHeight ?? 0}px`);
       root.setProperty('--action-bar', `${bar.current?.offsetHeight ?? 0}px`);
     };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    // A ResizeObserver reports each element's size once when observed, after the browser's own
+    // layout and before paint, so nothing is measured here: a read inside the commit would make the
+    // browser lay the whole screen out within React's task.
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
     const observer = new ResizeObserver(measure);
     for (const element of [top.current, bar.current]) if (element) observer.observe(element);
     return () => {
