@@ -35,6 +35,7 @@ import { MenuCache } from './modules/menu/menu-cache.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { placeOrderRoutes } from './modules/orders/place-order.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createMailer } from './modules/receipts/mailer.ts';
 import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
@@ -223,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(menuRoutes);
       await v1.register(pricingRoutes);
       await v1.register(consumerRoutes);
+      await v1.register(placeOrderRoutes);
       await v1.register(orderRoutes);
       await v1.register(orderEventRoutes);
       await v1.register(paymentRoutes);
