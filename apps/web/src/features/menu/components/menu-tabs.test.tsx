@@ -68,6 +68,19 @@ describe('menu tabs (spec §2 menu grouped by item type; ui.md sticky tabs)', ()
     expect(current()).toBe('Drinks');
   });
 
+  it('marks the last section at the foot of the page, though it is too short to reach the top', async () => {
+    const { elements } = sections([0, 600, 1200]);
+    render(<MenuTabs itemTypes={TYPES} />);
+    await nextFrame();
+    elements.forEach((section, index) => section.move([-1100, -500, 300][index]!));
+    vi.spyOn(document.documentElement, 'scrollHeight', 'get').mockReturnValue(1944);
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(1100);
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(844);
+    window.dispatchEvent(new Event('scroll'));
+    await nextFrame();
+    expect(current()).toBe('Drinks');
+  });
+
   it('shows no tabs for a menu of one section', () => {
     sections([0, 600, 1200]);
     render(<MenuTabs itemTypes={['Burgers']} />);

@@ -29,6 +29,12 @@ export function MenuTabs({ itemTypes }: { itemTypes: string[] }) {
         const section = document.getElementById(sectionId(type));
         if (section && section.getBoundingClientRect().top <= edge) inView = type;
       }
+      // At the foot of the page the last sections are all in view, and one too short to reach the
+      // top never would be: the last is the one marked (its tab, tapped, scrolls here).
+      const page = document.documentElement;
+      if (window.scrollY > 0 && window.scrollY + window.innerHeight >= page.scrollHeight - 2) {
+        inView = itemTypes[itemTypes.length - 1] ?? inView;
+      }
       setCurrent(inView);
     };
     const onScroll = () => {
