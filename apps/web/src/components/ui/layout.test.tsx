@@ -128,6 +128,26 @@ describe('Layout bar heights (--sticky-top and --action-bar for the scroll paddi
     expect(property('--sticky-top')).toBe('');
   });
 
+  it('reads both heights before it writes either, and writes only what changed', () => {
+    const made = observers();
+    const order: string[] = [];
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(() => {
+      order.push('read');
+      return 64;
+    });
+    const style = document.documentElement.style;
+    const setProperty = style.setProperty.bind(style);
+    vi.spyOn(style, 'setProperty').mockImplementation((name, value) => {
+      order.push('write');
+      setProperty(name, value);
+    });
+    render(screenWithBars());
+    made[0]!.report();
+    expect(order).toEqual(['read', 'read', 'write', 'write']);
+    made[0]!.report();
+    expect(order.slice(4)).toEqual(['read', 'read']);
+  });
+
   it('measures at once where there is no ResizeObserver', () => {
     vi.stubGlobal('ResizeObserver', undefined);
     heights();

@@ -24,8 +24,14 @@ function useBarHeights(top: RefObject<HTMLElement | null>, bar: RefObject<HTMLEl
   useEffect(() => {
     const root = document.documentElement.style;
     const measure = () => {
-      root.setProperty('--sticky-top', `${top.current?.offsetHeight ?? 0}px`);
-      root.setProperty('--action-bar', `${bar.current?.offsetHeight ?? 0}px`);
+      // Both read before either is written: a read after a write would lay the page out again.
+      const heights = {
+        '--sticky-top': top.current?.offsetHeight ?? 0,
+        '--action-bar': bar.current?.offsetHeight ?? 0,
+      };
+      for (const [name, height] of Object.entries(heights)) {
+        if (root.getPropertyValue(name) !== `${height}px`) root.setProperty(name, `${height}px`);
+      }
     };
     // A ResizeObserver reports each element's size once when observed, after the browser's own
     // layout and before paint, so nothing is measured here: a read inside the commit would make the
