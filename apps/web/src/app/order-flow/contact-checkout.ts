@@ -20,7 +20,7 @@ import { fetchVendors } from '../../features/vendors/api/get-vendors';
 import { devicePosition } from '../../lib/geolocation';
 import { ORDER_ORIGIN } from '../../lib/order-origin';
 import { discoverVenueId } from '../../lib/venue';
-import type { SigningKey } from '../../lib/request-signing';
+import { signingKeyOf, type SigningKey } from '../../lib/request-signing';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import type { RootState } from '../store';
 import { currentVendorId } from './entry-requests';
@@ -126,7 +126,7 @@ export function usePlaceOrderInput(
       window.alert(saved.message);
       return null;
     }
-    return { consumerId: saved.consumer.id, hmacKey: saved.consumer.hmacKey };
+    return signingKeyOf(saved.consumer);
   }, [dispatch]);
 
   const orderRequest = useCallback(

@@ -1,6 +1,12 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { consumerSlice, emailInputChanged, fullNameInputChanged, mobileInputChanged } from '../store/consumer-slice';
+import {
+  consumerSaved,
+  consumerSlice,
+  emailInputChanged,
+  fullNameInputChanged,
+  mobileInputChanged,
+} from '../store/consumer-slice';
 import { CONSUMER_ERROR_MESSAGE, saveConsumer } from './save-consumer';
 
 interface Sent {
@@ -38,7 +44,7 @@ function filledIn(saved?: { id: string; hmacKey: string }) {
   store.dispatch(mobileInputChanged('0412 345 678'));
   store.dispatch(emailInputChanged(' ann@example.com '));
   store.dispatch(fullNameInputChanged('Ann Lee '));
-  if (saved) store.dispatch(consumerSlice.actions.consumerSaved({ ...profile(saved.id), ...saved, metaData: {} }));
+  if (saved) store.dispatch(consumerSaved({ ...profile(saved.id), ...saved, metaData: {} }));
   return store;
 }
 
