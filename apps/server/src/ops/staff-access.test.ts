@@ -198,14 +198,24 @@ describe.each(databases)('staff access on $name', (database) => {
     const otherStore = await inject({ method: 'GET', url: `/ops/v1/vendor/${OTHER}/staff-tokens`, headers: admin });
     expect(StaffTokenList.parse(otherStore.json()).map((t) => t.id)).not.toContain(created.id);
 
-    // Used: the list says when, at a minute's resolution.
-    expect(
-      (await inject({ method: 'GET', url: `/ops/v1/vendor/${OWN}/orders`, headers: bearer(created.token) })).statusCode,
-    ).toBe(200);
-    const used = StaffTokenList.parse(
-      (await inject({ method: 'GET', url: `/ops/v1/vendor/${OWN}/staff-tokens`, headers: admin })).json(),
-    ).find((t) => t.id === created.id);
-    expect(used?.lastUsedAt).toBe(new Date(now).toISOString());
+    // Used: the list says when, rounded down to the minute (as the README says).
+    now += 42_500;
+    const lastUsedOf = async () =>
+      StaffTokenList.parse(
+        (await inject({ method: 'GET', url: `/ops/v1/vendor/${OWN}/staff-tokens`, headers: admin })).json(),
+      ).find((t) => t.id === created.id)?.lastUsedAt;
+    const useOnce = async () =>
+      expect(
+        (await inject({ method: 'GET', url: `/ops/v1/vendor/${OWN}/orders`, headers: bearer(created.token) }))
+          .statusCode,
+      ).toBe(200);
+    await useOnce();
+    expect(await lastUsedOf()).toBe('2026-11-23T02:00:00.000Z');
+    // 30 s later is the next minute: the use is recorded again, at that minute.
+    now += 30_000;
+    await useOnce();
+    expect(await lastUsedOf()).toBe('2026-11-23T02:01:00.000Z');
+    now -= 72_500;
 
     now += 1000;
     const revoke = () =>

@@ -71,14 +71,14 @@ export async function revokeStaffTokenRow(db: Db, id: number, at: number): Promi
 }
 
 /**
- * Records a use unless one was recorded within `minIntervalMs`: the condition is in the update, so
- * several processes seeing the same token at once write it once.
+ * Records a use at `at` unless one at or after it is recorded: the condition is in the update, so
+ * several processes seeing the same token in the same minute write it once.
  */
-export function touchStaffTokenRow(db: Db, id: number, at: number, minIntervalMs: number) {
+export function touchStaffTokenRow(db: Db, id: number, at: number) {
   return db
     .updateTable('staff_tokens')
     .set({ last_used_at: at })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', at - minIntervalMs)]))
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', at)]))
     .execute();
 }

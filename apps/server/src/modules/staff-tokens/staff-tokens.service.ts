@@ -28,8 +28,12 @@ import {
 const TOKEN_BYTES = 32;
 /** A token as this module makes it: the prefix and 32 bytes in base64url (43 characters). */
 const TOKEN_SHAPE = new RegExp(`^${STAFF_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);
-/** `last_used_at` is for people reading the list; writing it on every request would cost a write per request. */
+/**
+ * `last_used_at` is for people reading the list, to the minute (README): it is stored rounded down
+ * to its minute and written once a minute at most, since a write per request would cost a write per poll.
+ */
 export const LAST_USED_RESOLUTION_MS = 60_000;
+const minuteOf = (ms: number) => Math.floor(ms / LAST_USED_RESOLUTION_MS) * LAST_USED_RESOLUTION_MS;
 
 /** Who a working staff token is. */
 export interface StaffCredential {
@@ -56,7 +60,8 @@ function toStaffToken(row: StaffTokenRow): StaffToken {
     vendorId: Number(row.vendor_id),
     name: row.name,
     createdAt: new Date(Number(row.created_at)).toISOString(),
-    lastUsedAt: iso(row.last_used_at),
+    // Rows written before uses were rounded carry seconds.
+    lastUsedAt: iso(row.last_used_at === null ? null : minuteOf(Number(row.last_used_at))),
     revokedAt: iso(row.revoked_at),
   };
 }
@@ -142,10 +147,11 @@ export async function authenticateStaffToken(db: Kysely<Database>, token: string
   };
 }
 
-/** Records that a token was used, at most once a minute (a write per request would be a write per poll). */
+/** Records the minute a token was used in, once per minute (a write per request would be a write per poll). */
 export async function recordStaffTokenUse(db: Kysely<Database>, found: StaffSignInFound, nowMs: number): Promise<void> {
-  if (found.lastUsedAt !== null && nowMs - found.lastUsedAt < LAST_USED_RESOLUTION_MS) return;
-  await touchStaffTokenRow(db, found.credential.tokenId, nowMs, LAST_USED_RESOLUTION_MS);
+  const minute = minuteOf(nowMs);
+  if (found.lastUsedAt !== null && Number(found.lastUsedAt) >= minute) return;
+  await touchStaffTokenRow(db, found.credential.tokenId, minute);
 }
 
 /** Whether a token is still not revoked: for work that outlives its request, such as an open event stream. */
