@@ -26,8 +26,21 @@ import { actorOf } from './ops-auth.ts';
 /** A whole venue's catalogue: 2,000 items with their options and descriptions take about 1 MB. */
 export const CATALOGUE_BODY_LIMIT = 10 * 1024 * 1024;
 
-/** Picture bodies the upload takes; the content decides, so a generic type is welcome too. */
-const PICTURE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'];
+/**
+ * Picture bodies the upload takes; the content decides, so a generic type is welcome too, and
+ * `image/jpg`, which is no registered type but what many cameras and tools send JPEGs as.
+ */
+const PICTURE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/webp', 'application/octet-stream'];
+
+/** The answer to a body sent as anything else: which types are taken, and what was sent. */
+function unsupportedPictureType(contentType: string | undefined): HttpError {
+  const sent = contentType?.split(';')[0]?.trim();
+  return new HttpError(
+    415,
+    `${UNSUPPORTED_PICTURE_MESSAGE} Send its bytes as image/png, image/jpeg, image/webp or application/octet-stream` +
+      `${sent ? `, not ${sent}` : ' (the request named no Content-Type)'}.`,
+  );
+}
 
 /**
  * The catalogue body is checked by the import itself, which reports every problem with its JSON
@@ -107,10 +120,17 @@ export const opsVenueCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(async (uploads) => {
+    // Here only pictures are parsed: JSON, text or any other type is refused by the catch-all below
+    // with a sentence naming the types taken, never Fastify's bare 'Unsupported Media Type'. The
+    // body is read first (within the limit), so the client is still listening when it is answered.
+    uploads.removeAllContentTypeParsers();
     uploads.addContentTypeParser(
       PICTURE_CONTENT_TYPES,
       { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
       (_request, body, done) => done(null, body),
+    );
+    uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (request, _body, done) =>
+      done(unsupportedPictureType(request.headers['content-type'])),
     );
     uploads.post(
       '/display-assets',
@@ -129,7 +149,7 @@ export const opsVenueCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         bodyLimit: MAX_UPLOAD_BYTES,
       },
       async (request, reply) => {
-        if (!Buffer.isBuffer(request.body)) throw new HttpError(415, UNSUPPORTED_PICTURE_MESSAGE);
+        if (!Buffer.isBuffer(request.body)) throw unsupportedPictureType(request.headers['content-type']);
         const stored = await storeUploadedPicture(app.db, request.body, app.clock());
         return reply.code(201).send(stored);
       },
