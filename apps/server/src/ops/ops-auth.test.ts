@@ -63,6 +63,21 @@ describe('failed sign-ins in memory', () => {
     expect(await store.add('a', 1000)).toEqual({ count: 1, resetsAt: 2000 });
   });
 
+  it('takes back an attempt that proved right, in the window it was counted in', async () => {
+    const store = new MemorySignInFailureStore(1000);
+    await store.add('a', 0);
+    await store.add('a', 10);
+    await store.release('a', 20);
+    expect(await store.get('a', 30)).toEqual({ count: 1, resetsAt: 1000 });
+    await store.release('a', 20);
+    await store.release('a', 20);
+    expect((await store.get('a', 30))!.count).toBe(0);
+    // A later window is not touched by a release of the one before.
+    await store.add('a', 1000);
+    await store.release('a', 999);
+    expect((await store.get('a', 1000))!.count).toBe(1);
+  });
+
   it('hands out copies, so a caller cannot change the count', async () => {
     const store = new MemorySignInFailureStore(1000);
     const window = await store.add('a', 0);

@@ -124,20 +124,17 @@ export function resolveOpsCredential(options: OpsAuthOptions) {
     if (!presented) return unauthorized(reply, MISSING_TOKEN_MESSAGE);
 
     const now = options.clock();
-    const failures = await options.failures.get(request.ip, now);
-    // Past the limit the admin token is not even compared, so further guesses learn nothing.
-    const locked = failures !== null && failures.count >= options.maxFailures;
-    if (!locked && tokenMatches(presented, options.adminToken)) {
-      request.opsCredential = ADMIN;
-      return;
-    }
-    // Staff tokens are 256 random bits, beyond guessing, so they keep working from a locked
-    // address: a guest on the venue's Wi-Fi cannot shut the kitchen display out.
+    // Staff tokens are 256 random bits, beyond guessing, so they are not counted and keep working
+    // from a locked address: a guest on the venue's Wi-Fi cannot shut the kitchen display out.
+    // Only a token shaped like a staff token is looked up.
     const staff = await authenticateStaffToken(options.db, presented);
     if (staff === 'revoked') return unauthorized(reply, REVOKED_TOKEN_MESSAGE);
     if (staff === 'unknown') {
-      if (locked) {
-        const seconds = Math.max(1, Math.ceil((failures.resetsAt - now) / 1000));
+      // The admin token, or a guess at it: counted first, and compared only within the limit, so
+      // however many arrive at once no more than the limit are ever compared in a window.
+      const attempt = await options.failures.add(request.ip, now);
+      if (attempt.count > options.maxFailures) {
+        const seconds = Math.max(1, Math.ceil((attempt.resetsAt - now) / 1000));
         reply.header('Retry-After', String(seconds));
         return sendError(
           reply,
@@ -145,7 +142,11 @@ export function resolveOpsCredential(options: OpsAuthOptions) {
           `Too many failed sign-ins from this address. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
         );
       }
-      await options.failures.add(request.ip, now);
+      if (tokenMatches(presented, options.adminToken)) {
+        await options.failures.release(request.ip, now);
+        request.opsCredential = ADMIN;
+        return;
+      }
       return unauthorized(reply, INVALID_TOKEN_MESSAGE);
     }
     const route = { url: request.routeOptions.url, config: request.routeOptions.config };

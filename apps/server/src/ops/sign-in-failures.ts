@@ -14,9 +14,16 @@ export interface FailureWindow {
   resetsAt: number;
 }
 
+/**
+ * A sign-in attempt is counted before its token is compared, and the count decides whether it is
+ * compared at all: a read followed by an increase let simultaneous guesses all pass the check
+ * before any of them was counted. An attempt that turns out right is taken back off the count.
+ */
 export interface SignInFailureStore {
-  /** Counts one failure for `key` and answers its window after counting. */
+  /** Counts one attempt for `key`, atomically, and answers its window with this attempt counted. */
   add(key: string, nowMs: number): Promise<FailureWindow>;
+  /** Takes back an attempt counted at `countedAtMs` that proved to be a right token. */
+  release(key: string, countedAtMs: number): Promise<void>;
   /** The key's current window, or null when it has no failures in it. */
   get(key: string, nowMs: number): Promise<FailureWindow | null>;
 }
@@ -41,6 +48,12 @@ export class MemorySignInFailureStore implements SignInFailureStore {
     const fresh = { count: 1, resetsAt: nowMs + this.windowMs };
     this.windows.set(key, fresh);
     return { ...fresh };
+  }
+
+  async release(key: string, countedAtMs: number): Promise<void> {
+    const window = this.current(key, countedAtMs);
+    // Only the window the attempt was counted in: a later one has not counted it.
+    if (window && countedAtMs >= window.resetsAt - this.windowMs && window.count > 0) window.count -= 1;
   }
 
   async get(key: string, nowMs: number): Promise<FailureWindow | null> {
@@ -70,6 +83,8 @@ export class MemorySignInFailureStore implements SignInFailureStore {
 
 /** A key outlives its window by this much (ms), so clocks a little apart still read the same count. */
 const REDIS_EXPIRY_SLACK_MS = 5_000;
+
+const RELEASE_SCRIPT = "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0";
 
 export interface SignInFailureLog {
   warn(object: object, message: string): void;
@@ -107,6 +122,17 @@ export class RedisSignInFailureStore implements SignInFailureStore {
     } catch (error) {
       this.log.warn({ err: error }, 'Failed sign-ins: Redis is unreachable, counting in this process');
       return this.fallback.add(key, nowMs);
+    }
+  }
+
+  async release(key: string, countedAtMs: number): Promise<void> {
+    const { redisKey } = this.slot(key, countedAtMs);
+    try {
+      // Only a key that still exists: DECR on an expired one would leave a -1 with no expiry.
+      await this.redis.eval(RELEASE_SCRIPT, 1, redisKey);
+    } catch (error) {
+      this.log.warn({ err: error }, 'Failed sign-ins: Redis is unreachable, counting in this process');
+      await this.fallback.release(key, countedAtMs);
     }
   }
 

@@ -16,6 +16,21 @@ const UNREACHABLE_REDIS = 'redis://127.0.0.1:1';
 const quietLog = { warn: () => undefined, info: () => undefined };
 
 const redisUp = await redisForTests();
+
+/** `count` wrong admin tokens from one address, all sent at once, spread over the nodes: their statuses. */
+async function simultaneousGuesses(nodes: FastifyInstance[], address: string, count: number): Promise<number[]> {
+  const answers = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      nodes[i % nodes.length]!.inject({
+        method: 'GET',
+        url: '/ops/v1/credential',
+        remoteAddress: address,
+        headers: { authorization: `Bearer wrong-guess-${i}-0123456789` },
+      }),
+    ),
+  );
+  return answers.map((answer) => answer.statusCode);
+}
 const [sqlite] = databases;
 
 /** Two nodes on one database sharing one Redis, as behind a load balancer. */
@@ -89,6 +104,60 @@ describe.skipIf(!redisUp)('limits shared through Redis', () => {
     } finally {
       for (const client of clients) client.disconnect();
     }
+  });
+});
+
+/**
+ * Simultaneous wrong admin tokens from one address (the request rate limit set high, so only the
+ * sign-in limit answers): counted first, so no more than the limit are ever compared.
+ */
+describe.each([
+  { where: 'across two nodes sharing Redis', shared: true },
+  { where: 'in one process', shared: false },
+])('failed sign-ins sent at once, $where', ({ shared }) => {
+  const prefix = uniqueKeyPrefix();
+  let database: DatabaseHandle & { dispose(): Promise<void> };
+  let nodes: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    if (shared && !redisUp) return;
+    database = await sqlite!.create();
+    const config = testConfig({
+      ...(shared ? { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix } : {}),
+      RATE_LIMIT_MAX: '100000',
+      OPS_SIGN_IN_LIMIT: String(SIGN_IN_LIMIT),
+    });
+    nodes = await Promise.all((shared ? [0, 1] : [0]).map(() => buildApp({ config, db: database.db, logger: false })));
+    await Promise.all(nodes.map((node) => node.ready()));
+  });
+  afterAll(async () => {
+    await Promise.all(nodes.map((node) => node.close()));
+    await database?.dispose();
+    if (shared && redisUp) await deleteKeys(prefix);
+  });
+
+  it.skipIf(shared && !redisUp)(
+    'compares at most the limit of 100 simultaneous wrong admin tokens, sent at once',
+    async () => {
+      const statuses = await simultaneousGuesses(nodes, '198.51.100.30', 100);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_LIMIT);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(100 - SIGN_IN_LIMIT);
+    },
+  );
+
+  it.skipIf(shared && !redisUp)('does not count the right admin token against its address', async () => {
+    const address = '198.51.100.31';
+    for (let i = 0; i < SIGN_IN_LIMIT + 2; i += 1) {
+      const res = await nodes[i % nodes.length]!.inject({
+        method: 'GET',
+        url: '/ops/v1/credential',
+        remoteAddress: address,
+        headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const statuses = await simultaneousGuesses(nodes, address, 10);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_LIMIT);
   });
 });
 
