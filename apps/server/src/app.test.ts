@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { ErrorBody } from '@venue/contract/common';
 import { HealthResponse } from '@venue/contract/system';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -188,6 +189,42 @@ describe('when the server itself fails', () => {
     } finally {
       await app.close();
       await database.close();
+    }
+  });
+});
+
+describe('the request log', () => {
+  it('writes no signature, typed address or position, only what was asked for', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const database = await databases[0]!.create();
+    const app = await buildApp({ config: testConfig(), db: database.db, logger: { level: 'info', stream } });
+    try {
+      const signature = 'Zm9yZ2VkLXNpZ25hdHVyZS12YWx1ZQ';
+      await app.inject({
+        method: 'GET',
+        url: `/v1/order/12/events?consumerId=7&timestamp=1795399200000&signature=${signature}`,
+      });
+      await app.inject({
+        method: 'GET',
+        url: '/v1/address/autocomplete?input=17%20Wattle%20Grove%20Parramatta&latitude=-33.8151&longitude=151.0017',
+      });
+      await app.inject({ method: 'GET', url: '/v1/vendor/3/delivery-quote?latitude=-33.8162&longitude=151.0044' });
+      await app.inject({ method: 'GET', url: '/ops/v1/vendor/2/orders?status=Waiting' });
+      const logs = lines.join('');
+      expect(logs).toContain('/v1/order/12/events?');
+      expect(logs).not.toContain(signature);
+      expect(logs).not.toMatch(/Wattle/i);
+      for (const position of ['33.8151', '151.0017', '33.8162', '151.0044']) expect(logs).not.toContain(position);
+      expect(logs).toContain('/ops/v1/vendor/2/orders?status=Waiting');
+    } finally {
+      await app.close();
+      await database.dispose();
     }
   });
 });

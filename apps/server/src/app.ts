@@ -55,7 +55,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { SandboxGateway } from './gateway/sandbox-gateway.ts';
 import { SANDBOX_GATEWAY_PREFIX, sandboxGatewayRoutes } from './gateway/sandbox-gateway.routes.ts';
 import { serverTimeoutOptions, type ServerTimeouts } from './lib/server-timeouts.ts';
-import { redactLogLine, redactUrl } from './lib/redact.ts';
+import { logUrl, redactLogLine } from './lib/redact.ts';
 import { closeRedis, connectRedis } from './lib/redis.ts';
 import { RedisSignInFailureStore } from './ops/sign-in-failures.ts';
 
@@ -114,7 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
     // No card data in any log line (lib/redact.ts): the sandbox gateway's card request carries it
-    // in the query, and a client can send it anywhere else.
+    // in the query, and a client can send it anywhere else. Request URLs keep only harmless query
+    // values: no signatures, typed addresses or positions (logUrl).
     logger:
       typeof logger === 'object' && logger !== null
         ? {
@@ -123,7 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             serializers: {
               req: (request: { method: string; url: string; ip?: string }) => ({
                 method: request.method,
-                url: redactUrl(request.url),
+                url: logUrl(request.url),
                 remoteAddress: request.ip,
               }),
               ...(logger as { serializers?: object }).serializers,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { databases } from '../test/databases.ts';
 import { testConfig, useTestApp } from '../test/test-app.ts';
-import { isSecretName, passesLuhn, redactLogLine, redactUrl, REDACTED } from './redact.ts';
+import { isSecretName, logUrl, passesLuhn, redactLogLine, redactUrl, REDACTED } from './redact.ts';
 
 const CARD = '4111111111111111';
 
@@ -44,6 +44,25 @@ describe('redaction', () => {
     expect(redactUrl('/v1/x?since=1795399200000&n=4111111111111112')).toBe(
       '/v1/x?since=1795399200000&n=4111111111111112',
     );
+  });
+
+  it('logs request URLs without signatures, typed addresses or positions', () => {
+    expect(logUrl('/v1/order/12/events?consumerId=7&timestamp=1795399200000&signature=q%2Bw3rT%3D')).toBe(
+      `/v1/order/12/events?consumerId=${REDACTED}&timestamp=${REDACTED}&signature=${REDACTED}`,
+    );
+    expect(logUrl('/v1/address/autocomplete?input=12%20Smith%20St&latitude=-33.81&longitude=151.00')).toBe(
+      `/v1/address/autocomplete?input=${REDACTED}&latitude=${REDACTED}&longitude=${REDACTED}`,
+    );
+    expect(logUrl('/v1/vendor/3/delivery-quote?latitude=-33.8&longitude=151')).not.toMatch(/-33|151/);
+    // What was asked for stays readable; a card stays out of the path too.
+    expect(logUrl('/ops/v1/vendor/2/orders?status=Waiting,Paid&limit=50')).toBe(
+      '/ops/v1/vendor/2/orders?status=Waiting,Paid&limit=50',
+    );
+    expect(logUrl(`/v1/vendor/${CARD}/current-menu`)).toBe(`/v1/vendor/${REDACTED}/current-menu`);
+    expect(logUrl(`/sandbox-gateway/v1/card?card_number=${CARD}&cvv=123&callback=cb`)).toBe(
+      `/sandbox-gateway/v1/card?card_number=${REDACTED}&cvv=${REDACTED}&callback=cb`,
+    );
+    expect(logUrl('/health')).toBe('/health');
   });
 
   it('redacts a log line wherever the card is, and keeps it valid JSON', () => {

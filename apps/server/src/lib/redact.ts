@@ -115,6 +115,35 @@ export function redactUrl(url: string): string {
   return redactCardNumbers(redactQueryPairs(url));
 }
 
+/**
+ * Query parameters whose values a request log keeps: they say what was asked for and hold nothing
+ * personal. Every other value is a customer's or a credential's: a signature that replays for 5
+ * minutes (the order stream's `?signature=`), a typed address or a position (`input`,
+ * `streetAddress`, `latitude`), a card.
+ */
+const LOGGED_QUERY_VALUES = new Set(['status', 'limit', 'lastEventId', 'pictures', 'force', 'callback']);
+
+/**
+ * A request's URL as the request log writes it: the path (card numbers by value redacted) and the
+ * query's parameter names, with only the values of LOGGED_QUERY_VALUES kept.
+ */
+export function logUrl(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark === -1) return redactCardNumbers(url);
+  const path = redactCardNumbers(url.slice(0, mark));
+  const pairs = url
+    .slice(mark + 1)
+    .split('&')
+    .filter((pair) => pair !== '')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = (equals === -1 ? pair : pair.slice(0, equals)).slice(0, 100);
+      const keep = equals !== -1 && LOGGED_QUERY_VALUES.has(decodeName(name));
+      return `${redactCardNumbers(name)}=${keep ? redactCardNumbers(pair.slice(equals + 1)) : REDACTED}`;
+    });
+  return `${path}?${pairs.join('&')}`;
+}
+
 /** A JSON field: its quoted name, then a string or number value. */
 const JSON_FIELD = /"((?:[^"\\]|\\.){1,100})"(\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*)/g;
 /** A JSON string token. */
