@@ -8,7 +8,8 @@ describe('server settings', () => {
     expect(config.port).toBe(3000);
     expect(config.host).toBe('0.0.0.0');
     expect(config.database).toEqual({ kind: 'sqlite', path: join(REPO_ROOT, 'data', 'venue.db') });
-    expect(config.kitchenSimulator).toBe(true);
+    // Unset: decided at start by whether the database holds a venue seeded as the demo.
+    expect(config.kitchenSimulator).toBe('auto');
     expect(config.paymentGateway).toBe('sandbox');
     expect(config.webDist).toBe(join(REPO_ROOT, 'apps', 'web', 'dist'));
     expect(config.rateLimitMax).toBe(1200);
@@ -57,7 +58,7 @@ describe('server settings', () => {
     });
     expect(config).toMatchObject({
       port: 8080,
-      kitchenSimulator: false,
+      kitchenSimulator: 'off',
       rateLimitMax: 50,
       opsSignInLimit: 5,
       trustProxy: 1,
@@ -110,6 +111,7 @@ describe('server settings', () => {
   it('refuses bad values with a message naming each variable', () => {
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => parseConfig({ KITCHEN_SIMULATOR: 'maybe' })).toThrow(/KITCHEN_SIMULATOR/);
+    expect(parseConfig({ KITCHEN_SIMULATOR: 'on' }).kitchenSimulator).toBe('on');
     expect(() => parseConfig({ RATE_LIMIT_MAX: '0' })).toThrow(/RATE_LIMIT_MAX/);
     expect(() => parseConfig({ OPS_SIGN_IN_LIMIT: '0' })).toThrow(/OPS_SIGN_IN_LIMIT/);
     expect(() => parseConfig({ OPS_TOKEN: 'short' })).toThrow(/OPS_TOKEN/);

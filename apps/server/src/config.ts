@@ -75,7 +75,9 @@ const EnvSchema = z.object({
   OPS_TOKEN: z.string().trim().min(16, 'OPS_TOKEN must be at least 16 characters').optional(),
   // The demo venue and its coupons go into a brand-new database (no venue at all) unless `off`.
   DEMO_VENUE: onOff.default(true),
-  KITCHEN_SIMULATOR: onOff.default(true),
+  // The demo kitchen: unset, it runs only when this database holds a venue seeded as the demo;
+  // `on` or `off` decide, but even `on` moves only the demo venue's orders (ops/kitchen-simulator.ts).
+  KITCHEN_SIMULATOR: z.enum(['on', 'off']).optional(),
   // How much faster than real time the simulated kitchen works (2 = orders ready in half their time to service).
   KITCHEN_SIMULATOR_PACE: z.coerce.number().positive().max(3600).default(1),
   SMTP_URL: z.url().optional(),
@@ -114,6 +116,8 @@ const EnvSchema = z.object({
   PUSH_ALLOW_LOOPBACK: onOff.default(false),
 });
 
+export type KitchenSimulatorSetting = 'on' | 'off' | 'auto';
+
 export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
 
 export interface Config {
@@ -127,7 +131,8 @@ export interface Config {
   opsTokenGenerated: boolean;
   /** seed the demo venue into a database that holds no venue */
   demoVenue: boolean;
-  kitchenSimulator: boolean;
+  /** the demo kitchen: `auto` (unset) runs it when the database holds a demo-seeded venue */
+  kitchenSimulator: KitchenSimulatorSetting;
   /** 1 = the simulated kitchen takes each vendor's time to service; 10 = ten times faster */
   kitchenSimulatorPace: number;
   /** after SIGTERM, how long the node goes on answering before it stops accepting (ms) */
@@ -217,7 +222,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     opsToken: e.OPS_TOKEN ?? randomBytes(24).toString('base64url'),
     opsTokenGenerated: e.OPS_TOKEN === undefined,
     demoVenue: e.DEMO_VENUE,
-    kitchenSimulator: e.KITCHEN_SIMULATOR,
+    kitchenSimulator: e.KITCHEN_SIMULATOR ?? 'auto',
     kitchenSimulatorPace: e.KITCHEN_SIMULATOR_PACE,
     drainDelayMs: e.DRAIN_DELAY_MS,
     smtpUrl: e.SMTP_URL ?? null,

@@ -9,10 +9,10 @@ import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedOnStart } from './db/seed/seed.ts';
+import { findDemoVenue, seedOnStart } from './db/seed/seed.ts';
 import { FulfilmentWorker } from './modules/orders/fulfilment-worker.ts';
 import { UnreportedPaymentSweeper } from './modules/payments/unreported-payments.ts';
-import { kitchenSimulatorStep } from './ops/kitchen-simulator.ts';
+import { kitchenSimulatorStep, planKitchenSimulator } from './ops/kitchen-simulator.ts';
 import { drain } from './lib/drain.ts';
 
 /** A load balancer or orchestrator waits about this long after SIGTERM before it kills the process. */
@@ -49,9 +49,14 @@ async function main(): Promise<void> {
   app.log.info(`Database: ${describeDatabase(config)}${seeded ? ' (seeded the demo venue)' : ''}`);
   // Card charges nobody reported (the app gone, or this server killed in between) are settled here.
   const unreported = new UnreportedPaymentSweeper(app.payments, app.clock());
+  const kitchen = planKitchenSimulator(
+    config.kitchenSimulator,
+    await findDemoVenue(database.db),
+    config.kitchenSimulatorPace,
+  );
   const worker = new FulfilmentWorker(app.payments, app.clock, app.log, [
-    ...(config.kitchenSimulator
-      ? [(now: number) => kitchenSimulatorStep(app.payments, now, config.kitchenSimulatorPace)]
+    ...(kitchen.vendorIds.length > 0
+      ? [(now: number) => kitchenSimulatorStep(app.payments, kitchen.vendorIds, now, config.kitchenSimulatorPace)]
       : []),
     (now) => unreported.sweep(now),
   ]);
@@ -81,11 +86,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   worker.start();
-  app.log.info(
-    config.kitchenSimulator
-      ? `Kitchen simulator on (pace ${config.kitchenSimulatorPace}): orders become ready after their vendor's time to service`
-      : 'Kitchen simulator off: orders move only through the operations API',
-  );
+  app.log.info(kitchen.message);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(`Listening on http://localhost:${port}`);

@@ -10,11 +10,15 @@ import { buildApp } from '../app.ts';
 import { trimEvents } from '../modules/events/events.repository.ts';
 import { queueDueScheduledOrders } from '../modules/orders/fulfilment.service.ts';
 import { initiateTestPayment, payByCard, placeTestOrder, updatePayment } from '../test/checkout.ts';
+import { DEMO_VENUE } from '../db/seed/demo-venue.ts';
 import { databases } from '../test/databases.ts';
 import { createTestConsumer, signedInject, type Signer } from '../test/signed-requests.ts';
 import { SseReader, type SseMessage } from '../test/sse-client.ts';
 import { TEST_OPS_TOKEN, testConfig, useTestApp } from '../test/test-app.ts';
 import { kitchenSimulatorStep } from './kitchen-simulator.ts';
+
+/** The demo venue's stores: the only ones the kitchen simulator moves orders of. */
+const DEMO_STORES = DEMO_VENUE.vendors.map((vendor) => vendor.id);
 
 /** Monday 13:00 in Sydney: the demo vendors are trading. */
 const START = Date.parse('2026-11-23T02:00:00.000Z');
@@ -196,7 +200,7 @@ describe.each(databases)('operations events on $name', (database) => {
     const sam = await createTestConsumer(ctx.app, 'Sam Simulated');
     const { order, answeredAt } = await paidOrder(sam);
     await orderEvent(reader, order.id, 'Waiting', answeredAt);
-    const step = await kitchenSimulatorStep(ctx.app.payments, now + 24 * 60 * MIN);
+    const step = await kitchenSimulatorStep(ctx.app.payments, DEMO_STORES, now + 24 * 60 * MIN);
     expect(step.ready).toBeGreaterThan(0);
     await orderEvent(reader, order.id, 'PendingAlerted', performance.now());
   });

@@ -4,11 +4,15 @@ import { PlacedOrder } from '@venue/contract/order';
 import { describe, expect, it } from 'vitest';
 import { listAudit } from '../modules/audit/audit.repository.ts';
 import { queueDueScheduledOrders } from '../modules/orders/fulfilment.service.ts';
-import { initiateTestPayment, payByCard, placeTestOrder, updatePayment } from '../test/checkout.ts';
+import { paidTestOrder, placeTestOrder, simpleOrderLine } from '../test/checkout.ts';
+import { DEMO_VENUE } from '../db/seed/demo-venue.ts';
 import { databases } from '../test/databases.ts';
 import { createTestConsumer, signedInject, type Signer } from '../test/signed-requests.ts';
 import { TEST_OPS_TOKEN, useTestApp } from '../test/test-app.ts';
 import { kitchenSimulatorStep, SIMULATED_COLLECTION_MS } from './kitchen-simulator.ts';
+
+/** The demo venue's stores: the only ones the kitchen simulator moves orders of. */
+const DEMO_STORES = DEMO_VENUE.vendors.map((vendor) => vendor.id);
 
 const START = Date.parse('2026-11-23T02:00:00.000Z');
 const MIN = 60_000;
@@ -27,34 +31,10 @@ describe.each(databases)('fulfilment on $name', (database) => {
       modifiers: Array<{ id: number; modifierGroupId: number }>;
     };
 
-  /** An order line for the vendor's first simple item: one with no required options. */
-  const simpleLine = async (vendorId: number) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/v1/vendor/${vendorId}/calculate-order-payment`,
-      payload: { orderItems: [] },
-    });
-    expect(res.statusCode).toBeLessThan(500);
-    const menu = await menuOf(vendorId);
-    for (const item of menu.items.filter((i) => i.visible && i.currentInventory !== 0)) {
-      const line = { menuItemId: item.id, quantity: 1, modifiers: [] };
-      const priced = await ctx.app.inject({
-        method: 'POST',
-        url: `/v1/vendor/${vendorId}/calculate-order-payment`,
-        payload: { orderItems: [line] },
-      });
-      if (priced.statusCode === 200) return line;
-    }
-    throw new Error(`vendor ${vendorId} has no item orderable without options`);
-  };
+  const simpleLine = (vendorId: number) => simpleOrderLine(ctx.app, vendorId);
 
   const paidOrder = async (consumer: Signer, vendorId = VENDOR, extra: Record<string, unknown> = {}) => {
-    const order = await placeTestOrder(ctx.app, consumer, vendorId, [await simpleLine(vendorId)], extra);
-    const payment = await initiateTestPayment(ctx.app, consumer, order);
-    const result = await payByCard(ctx.app, payment);
-    const res = await updatePayment(ctx.app, consumer, order, payment.id, { transactionId: result.id });
-    expect(res.statusCode, res.body).toBe(200);
-    return order;
+    return paidTestOrder(ctx.app, consumer, vendorId, [await simpleLine(vendorId)], extra);
   };
 
   const readOrder = async (consumer: Signer, order: PlacedOrder) => {
@@ -327,12 +307,15 @@ describe.each(databases)('fulfilment on $name', (database) => {
       .find((v: { id: number }) => v.id === VENDOR) as { tts: number };
     const robin = await createTestConsumer(ctx.app, 'Robin Sim');
     const order = await paidOrder(robin);
-    expect(await kitchenSimulatorStep(ctx.app.payments, now + vendor.tts - 1000)).toEqual({ ready: 0, collected: 0 });
+    expect(await kitchenSimulatorStep(ctx.app.payments, DEMO_STORES, now + vendor.tts - 1000)).toEqual({
+      ready: 0,
+      collected: 0,
+    });
     now += vendor.tts;
-    expect((await kitchenSimulatorStep(ctx.app.payments, now)).ready).toBeGreaterThanOrEqual(1);
+    expect((await kitchenSimulatorStep(ctx.app.payments, DEMO_STORES, now)).ready).toBeGreaterThanOrEqual(1);
     expect((await readOrder(robin, order)).orderStatus).toBe('PendingAlerted');
     now += SIMULATED_COLLECTION_MS;
-    expect((await kitchenSimulatorStep(ctx.app.payments, now)).collected).toBeGreaterThanOrEqual(1);
+    expect((await kitchenSimulatorStep(ctx.app.payments, DEMO_STORES, now)).collected).toBeGreaterThanOrEqual(1);
     expect((await readOrder(robin, order)).orderStatus).toBe('Serviced');
     const audit = await listAudit(ctx.database.db, 'order', String(order.id));
     expect(audit.filter((a) => a.action === 'order.status').map((a) => a.actor)).toEqual([
@@ -347,7 +330,7 @@ describe.each(databases)('fulfilment on $name', (database) => {
     const order = await paidOrder(ash);
     await setStatus(VENDOR, order.id, 'VendorSupportRequired');
     now += 24 * 60 * MIN;
-    await kitchenSimulatorStep(ctx.app.payments, now, 10);
+    await kitchenSimulatorStep(ctx.app.payments, DEMO_STORES, now, 10);
     expect((await readOrder(ash, order)).orderStatus).toBe('VendorSupportRequired');
   });
 });

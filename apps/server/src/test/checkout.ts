@@ -89,4 +89,37 @@ export function updatePayment(
   });
 }
 
+/** An order line for the vendor's first item that can be ordered as it is: visible, in stock, no required options. */
+export async function simpleOrderLine(app: FastifyInstance, vendorId: number) {
+  const menu = (await app.inject({ method: 'GET', url: `/v1/vendor/${vendorId}/current-menu` })).json() as {
+    items: Array<{ id: number; currentInventory: number | null; visible: boolean }>;
+  };
+  for (const item of menu.items.filter((i) => i.visible && i.currentInventory !== 0)) {
+    const line = { menuItemId: item.id, quantity: 1, modifiers: [] };
+    const priced = await app.inject({
+      method: 'POST',
+      url: `/v1/vendor/${vendorId}/calculate-order-payment`,
+      payload: { orderItems: [line] },
+    });
+    if (priced.statusCode === 200) return line;
+  }
+  throw new Error(`vendor ${vendorId} has no item orderable without options`);
+}
+
+/** An order placed and paid by card through the API, as the app does it. */
+export async function paidTestOrder(
+  app: FastifyInstance,
+  signer: Signer,
+  vendorId: number,
+  orderItems: unknown[],
+  extra: Record<string, unknown> = {},
+): Promise<PlacedOrder> {
+  const order = await placeTestOrder(app, signer, vendorId, orderItems, extra);
+  const payment = await initiateTestPayment(app, signer, order);
+  const result = await payByCard(app, payment);
+  const res = await updatePayment(app, signer, order, payment.id, { transactionId: result.id });
+  if (res.statusCode !== 200) throw new Error(`payment update answered ${res.statusCode}: ${res.body}`);
+  return order;
+}
+
 export type { PaymentOutcome };

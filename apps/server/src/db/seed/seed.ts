@@ -11,14 +11,59 @@ import type { Database } from '../schema.ts';
 import { PALETTES, itemArt, locationArt, logoArt, type ArtKind } from './art.ts';
 import { DEMO_COUPONS } from './demo-coupons.ts';
 import { DEMO_VENUE, type SeedVenue } from './demo-venue.ts';
-import { ensureClient, holdsAnyVenue, insertDemoPictures } from './seed.repository.ts';
+import {
+  ensureClient,
+  findVenueWithStores,
+  holdsAnyVenue,
+  insertDemoPictures,
+  readDemoVenueSetting,
+  recordDemoVenueSetting,
+} from './seed.repository.ts';
 
 /** Gaps between display orders leave room to slot new entries in between. */
 const DISPLAY_ORDER_STEP = 10;
 
-/** What a starting server does: the demo venue into a brand-new database, unless DEMO_VENUE=off. */
+/** The venue the seed loaded as the demo, and its stores: the only ones the demo kitchen may act on. */
+export interface DemoVenue {
+  venueId: number;
+  vendorIds: number[];
+}
+
+/**
+ * What a starting server does: the demo venue into a brand-new database, unless DEMO_VENUE=off;
+ * and a demo seeded before the seed recorded it is recorded now.
+ */
 export async function seedOnStart(db: Kysely<Database>, settings: { demoVenue: boolean }): Promise<boolean> {
-  return settings.demoVenue ? seedWhenEmpty(db) : false;
+  const seeded = settings.demoVenue ? await seedWhenEmpty(db) : false;
+  if (!seeded) await recordDemoSeededBefore(db);
+  return seeded;
+}
+
+/** The venue this database was seeded with as the demo, or null when it was not seeded with one. */
+export async function findDemoVenue(db: Kysely<Database>): Promise<DemoVenue | null> {
+  const stored = await readDemoVenueSetting(db);
+  if (stored === undefined) return null;
+  const value = JSON.parse(stored) as Partial<DemoVenue>;
+  if (!Number.isInteger(value.venueId) || !Array.isArray(value.vendorIds)) return null;
+  return { venueId: value.venueId!, vendorIds: value.vendorIds.filter((id) => Number.isInteger(id)) };
+}
+
+const demoVenueOf = (data: SeedVenue): DemoVenue => ({
+  venueId: data.venue.id,
+  vendorIds: data.vendors.map((vendor) => vendor.id),
+});
+
+/**
+ * Databases seeded before the seed recorded its demo hold no record: one whose venue and stores
+ * are the demo's (same ids, same names) was seeded with it, so its demo kitchen keeps running.
+ */
+async function recordDemoSeededBefore(db: Kysely<Database>, data: SeedVenue = DEMO_VENUE): Promise<void> {
+  if ((await readDemoVenueSetting(db)) !== undefined) return;
+  const venue = await findVenueWithStores(db, data.venue.id);
+  if (!venue || venue.name !== data.venue.name) return;
+  const names = new Map(venue.stores.map((store) => [store.id, store.store_name]));
+  if (!data.vendors.every((vendor) => names.get(vendor.id) === vendor.storeName)) return;
+  await recordDemoVenueSetting(db, JSON.stringify(demoVenueOf(data)), Date.now());
 }
 
 /** Seeds the demo venue when the database holds no venue; returns whether it did. */
@@ -34,6 +79,8 @@ export async function seedWhenEmpty(
       await ensureClient(trx, data.client);
       const pictures = await insertPictures(trx, data, now);
       await importCatalogueIn(trx, data.venue.id, demoCatalogue(data, pictures), { actor: 'system', nowMs: now });
+      // Recorded with the seed itself, so the demo kitchen can tell the demo from a real venue later.
+      await recordDemoVenueSetting(trx, JSON.stringify(demoVenueOf(data)), now);
     });
   } catch (error) {
     // Another process starting at the same time may have seeded first.

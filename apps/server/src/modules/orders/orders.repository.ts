@@ -316,14 +316,24 @@ export function listDueScheduledOrders(db: Db, nowMs: number, limit: number) {
     .execute();
 }
 
-/** Orders of open vendors in any of the statuses, with the vendor's time to service (for the kitchen simulator). */
-export function listOrdersInStatus(db: Db, statuses: readonly string[], limit: number) {
+/**
+ * Orders of these vendors in any of the statuses, with the vendor's time to service (for the
+ * kitchen simulator, which names the demo venue's stores: a real venue's orders are never read).
+ */
+export function listOrdersInStatus(
+  db: Db,
+  statuses: readonly string[],
+  vendorIds: readonly number[],
+  limit: number,
+) {
+  if (vendorIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('orders')
     .innerJoin('vendors', 'vendors.id', 'orders.vendor_id')
     .selectAll('orders')
     .select('vendors.tts_ms')
     .where('orders.order_status', 'in', statuses)
+    .where('orders.vendor_id', 'in', [...vendorIds])
     .orderBy('orders.time_queued')
     .orderBy('orders.id')
     .limit(limit)
