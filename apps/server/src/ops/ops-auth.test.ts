@@ -66,15 +66,15 @@ describe('failed sign-ins in memory', () => {
   it('takes back an attempt that proved right, in the window it was counted in', async () => {
     const store = new MemorySignInFailureStore(1000);
     await store.add('a', 0);
-    await store.add('a', 10);
-    await store.release('a', 20);
+    const counted = await store.add('a', 10);
+    await store.release('a', counted);
     expect(await store.get('a', 30)).toEqual({ count: 1, resetsAt: 1000 });
-    await store.release('a', 20);
-    await store.release('a', 20);
+    await store.release('a', counted);
+    await store.release('a', counted);
     expect((await store.get('a', 30))!.count).toBe(0);
     // A later window is not touched by a release of the one before.
     await store.add('a', 1000);
-    await store.release('a', 999);
+    await store.release('a', counted);
     expect((await store.get('a', 1000))!.count).toBe(1);
   });
 

@@ -22,8 +22,8 @@ export interface FailureWindow {
 export interface SignInFailureStore {
   /** Counts one attempt for `key`, atomically, and answers its window with this attempt counted. */
   add(key: string, nowMs: number): Promise<FailureWindow>;
-  /** Takes back an attempt counted at `countedAtMs` that proved to be a right token. */
-  release(key: string, countedAtMs: number): Promise<void>;
+  /** Takes back an attempt that proved to be a right token, from the window `add` counted it in. */
+  release(key: string, counted: FailureWindow): Promise<void>;
   /** The key's current window, or null when it has no failures in it. */
   get(key: string, nowMs: number): Promise<FailureWindow | null>;
 }
@@ -50,10 +50,10 @@ export class MemorySignInFailureStore implements SignInFailureStore {
     return { ...fresh };
   }
 
-  async release(key: string, countedAtMs: number): Promise<void> {
-    const window = this.current(key, countedAtMs);
+  async release(key: string, counted: FailureWindow): Promise<void> {
+    const window = this.windows.get(key);
     // Only the window the attempt was counted in: a later one has not counted it.
-    if (window && countedAtMs >= window.resetsAt - this.windowMs && window.count > 0) window.count -= 1;
+    if (window && window.resetsAt === counted.resetsAt && window.count > 0) window.count -= 1;
   }
 
   async get(key: string, nowMs: number): Promise<FailureWindow | null> {
@@ -125,14 +125,14 @@ export class RedisSignInFailureStore implements SignInFailureStore {
     }
   }
 
-  async release(key: string, countedAtMs: number): Promise<void> {
-    const { redisKey } = this.slot(key, countedAtMs);
+  async release(key: string, counted: FailureWindow): Promise<void> {
+    const { redisKey } = this.slot(key, counted.resetsAt - this.windowMs);
     try {
       // Only a key that still exists: DECR on an expired one would leave a -1 with no expiry.
       await this.redis.eval(RELEASE_SCRIPT, 1, redisKey);
     } catch (error) {
       this.log.warn({ err: error }, 'Failed sign-ins: Redis is unreachable, counting in this process');
-      await this.fallback.release(key, countedAtMs);
+      await this.fallback.release(key, counted);
     }
   }
 
