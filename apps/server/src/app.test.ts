@@ -55,6 +55,17 @@ describe.each(databases)('the app on $name', (database) => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64: new addresses within it share one allowance', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 7; i += 1) {
+      const remoteAddress = `2001:db8:77:1:${i.toString(16)}:${(i * 7919).toString(16)}::${i}`;
+      statuses.push((await ctx.app.inject({ method: 'GET', url: '/v1/time', remoteAddress })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    const neighbour = await ctx.app.inject({ method: 'GET', url: '/v1/time', remoteAddress: '2001:db8:77:2::1' });
+    expect(neighbour.statusCode).toBe(200);
+  });
+
   it('never limits loopback callers', async () => {
     for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
       for (let i = 0; i < 8; i += 1) {

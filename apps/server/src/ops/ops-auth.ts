@@ -18,6 +18,7 @@ import {
   staffTokenIsActive,
   type StaffCredential,
 } from '../modules/staff-tokens/staff-tokens.service.ts';
+import { clientKey } from '../lib/client-key.ts';
 import { sendError } from '../plugins/error-handler.ts';
 import type { SignInFailureStore } from './sign-in-failures.ts';
 
@@ -132,7 +133,7 @@ export function resolveOpsCredential(options: OpsAuthOptions) {
     if (staff === 'unknown') {
       // The admin token, or a guess at it: counted first, and compared only within the limit, so
       // however many arrive at once no more than the limit are ever compared in a window.
-      const attempt = await options.failures.add(request.ip, now);
+      const attempt = await options.failures.add(clientKey(request.ip), now);
       if (attempt.count > options.maxFailures) {
         const seconds = Math.max(1, Math.ceil((attempt.resetsAt - now) / 1000));
         reply.header('Retry-After', String(seconds));
@@ -143,7 +144,7 @@ export function resolveOpsCredential(options: OpsAuthOptions) {
         );
       }
       if (tokenMatches(presented, options.adminToken)) {
-        await options.failures.release(request.ip, now);
+        await options.failures.release(clientKey(request.ip), attempt);
         request.opsCredential = ADMIN;
         return;
       }

@@ -552,6 +552,19 @@ describe.each(databases)('failed sign-ins on $name', (database) => {
   });
 });
 
+describe('failed sign-ins from IPv6', () => {
+  const ctx = useTestApp(databases[0]!, { env: { OPS_SIGN_IN_LIMIT: '2' } });
+
+  it('counts every address of one /64 together', async () => {
+    const from = (remoteAddress: string, token: string) =>
+      ctx.app.inject({ method: 'GET', url: `/ops/v1/vendor/${OWN}/orders`, headers: bearer(token), remoteAddress });
+    expect((await from('2001:db8:9:1::a', 'wrong-1')).statusCode).toBe(401);
+    expect((await from('2001:db8:9:1::b', 'wrong-2')).statusCode).toBe(401);
+    expect((await from('2001:db8:9:1:ffff::c', 'wrong-3')).statusCode).toBe(429);
+    expect((await from('2001:db8:9:2::a', TEST_OPS_TOKEN)).statusCode).toBe(200);
+  });
+});
+
 describe('failed sign-ins behind a trusted proxy', () => {
   const ctx = useTestApp(databases[0]!, { env: { OPS_SIGN_IN_LIMIT: '2', TRUST_PROXY: '1' } });
 

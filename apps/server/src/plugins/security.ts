@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import helmet, { type HelmetOptions } from 'helmet';
+import { clientKey } from '../lib/client-key.ts';
 import type { Config } from '../config.ts';
 
 /**
@@ -132,6 +133,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config, red
     max: config.rateLimitMax,
     timeWindow: '1 minute',
     allowList: (request: FastifyRequest) => isLocalCaller(request),
+    // An IPv6 client counts by its /64, which it can roam within at will (lib/client-key.ts).
+    keyGenerator: (request: FastifyRequest) => clientKey(request.ip),
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
   });
 

@@ -4,6 +4,7 @@ import { IssueReceiptRequest, IssuedReceipt } from '@venue/contract/receipt';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { consumerOf, requireConsumer } from '../consumers/consumer-auth.ts';
 import type { Mailer } from './mailer.ts';
+import { clientKey } from '../../lib/client-key.ts';
 import { issueReceipt } from './receipts.service.ts';
 
 export const receiptRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, options) => {
@@ -32,7 +33,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
         consumerOf(request),
         request.body.orderId,
         app.clock(),
-        request.ip,
+        clientKey(request.ip),
       ),
   );
 };
