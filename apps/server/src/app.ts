@@ -54,7 +54,8 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { SandboxGateway } from './gateway/sandbox-gateway.ts';
 import { SANDBOX_GATEWAY_PREFIX, sandboxGatewayRoutes } from './gateway/sandbox-gateway.routes.ts';
-import { serverTimeoutOptions, type ServerTimeouts } from './lib/server-timeouts.ts';
+import { lingerWhenClosing } from './lib/lingering-close.ts';
+import { SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './lib/server-timeouts.ts';
 import { logUrl, redactLogLine } from './lib/redact.ts';
 import { closeRedis, connectRedis } from './lib/redis.ts';
 import { RedisSignInFailureStore } from './ops/sign-in-failures.ts';
@@ -159,6 +160,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // reuses a kept-alive connection that the node is about to close.
   app.addHook('onSend', async (_request, reply) => {
     if (app.lifecycle.draining) reply.header('connection', 'close');
+  });
+  // An answer that closes the connection before the request has all arrived (a body past the limit)
+  // lets the client, still writing, read it before the connection goes (lib/lingering-close.ts).
+  const linger = { ...SERVER_TIMEOUTS, ...options.timeouts };
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.raw.complete && String(reply.getHeader('connection')).toLowerCase() === 'close')
+      lingerWhenClosing(request.raw, linger);
   });
   app.decorate('menuCache', new MenuCache(db));
   app.decorate('displayAssets', new DisplayAssetRenderer(db));

@@ -15,6 +15,10 @@
  *   destroyed. Event streams write a heartbeat every 15 s, so they stay.
  * - `checkIntervalMs`: how often Node looks for connections past the header and request limits
  *   (its default of 30 s would let a 10 s limit run to 40 s).
+ * - `lingerMs`, `lingerBytes`: an answer that closes the connection before the request has all
+ *   arrived (a body past the limit) keeps reading and discarding what the client still sends, for
+ *   at most 2 s or 4 MiB, so that the client reads the answer instead of a reset
+ *   (lib/lingering-close.ts).
  */
 import type { FastifyServerOptions } from 'fastify';
 
@@ -24,6 +28,8 @@ export interface ServerTimeouts {
   keepAliveTimeout: number;
   connectionTimeout: number;
   checkIntervalMs: number;
+  lingerMs: number;
+  lingerBytes: number;
 }
 
 export const SERVER_TIMEOUTS: ServerTimeouts = {
@@ -32,6 +38,8 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   keepAliveTimeout: 65_000,
   connectionTimeout: 120_000,
   checkIntervalMs: 1_000,
+  lingerMs: 2_000,
+  lingerBytes: 4 * 1024 * 1024,
 };
 
 /** The Fastify (and Node http.createServer) options for these limits; tests shorten them. */

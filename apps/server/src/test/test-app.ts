@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify'
 import { buildApp } from '../app.ts';
 import { parseConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { ServerTimeouts } from '../lib/server-timeouts.ts';
 import type { EventStreamSettings } from '../modules/events/event-streams.ts';
 import type { OrderStreamSettings } from '../modules/orders/order-streams.ts';
 import { seedWhenEmpty } from '../db/seed/seed.ts';
@@ -29,6 +30,8 @@ export interface TestAppOptions {
   eventStreams?: Partial<EventStreamSettings>;
   /** customers' order streams: how often queue places are re-read */
   orderStreams?: Partial<OrderStreamSettings>;
+  /** how long the server waits for clients (lib/server-timeouts.ts) */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** Settings for tests: a fixed ops token, no web build unless asked, quiet logs. */
@@ -61,6 +64,7 @@ export function useTestApp(testDatabase: TestDatabase, options: TestAppOptions =
       createSessionClient: database.createSessionClient,
       ...(options.eventStreams ? { eventStreams: options.eventStreams } : {}),
       ...(options.orderStreams ? { orderStreams: options.orderStreams } : {}),
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     });
     await ctx.app.ready();
   });
