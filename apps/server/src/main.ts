@@ -13,6 +13,7 @@ import { findDemoVenue, seedOnStart } from './db/seed/seed.ts';
 import { FulfilmentWorker } from './modules/orders/fulfilment-worker.ts';
 import { UnreportedPaymentSweeper } from './modules/payments/unreported-payments.ts';
 import { kitchenSimulatorStep, planKitchenSimulator } from './ops/kitchen-simulator.ts';
+import { catalogueHint } from './ops/catalogue-hint.ts';
 import { drain } from './lib/drain.ts';
 
 /** A load balancer or orchestrator waits about this long after SIGTERM before it kills the process. */
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   connectionLost = (error) =>
     app.log.warn({ err: error }, 'A database connection was lost; requests reconnect when the database is back');
   app.log.info(`Database: ${describeDatabase(config)}${seeded ? ' (seeded the demo venue)' : ''}`);
+  for (const line of await catalogueHint(database.db)) app.log.info(line);
   // Card charges nobody reported (the app gone, or this server killed in between) are settled here.
   const unreported = new UnreportedPaymentSweeper(app.payments, app.clock());
   const kitchen = planKitchenSimulator(

@@ -145,3 +145,36 @@ describe.each(databases)('vendors of a venue on $name', (database) => {
     now = MONDAY_1PM_SYDNEY;
   });
 });
+
+// The customer app tells a venue not open for orders yet from an outage by these answers: a 404
+// (the venue is not in the database) or an empty list (no stores yet) against a 5xx or no answer.
+describe.each(databases)('vendors of a venue not loaded yet on $name', (database) => {
+  const ctx = useTestApp(database, { seed: false });
+
+  it('answers 404 with its message for a venue not in the database, and an empty list for a venue without stores', async () => {
+    const missing = await ctx.app.inject({ method: 'GET', url: '/v1/venue/0/vendors' });
+    expect(missing.statusCode).toBe(404);
+    expect(ErrorBody.parse(missing.json())).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Venue 0 not found',
+    });
+
+    await ctx.database.db.insertInto('clients').values({ id: 1, name: 'Harbourside' }).execute();
+    await ctx.database.db
+      .insertInto('venues')
+      .values({
+        id: 0,
+        client_id: 1,
+        name: 'Harbourside Stadium',
+        time_zone: 'Australia/Sydney',
+        address: '',
+        latitude: 0,
+        longitude: 0,
+      })
+      .execute();
+    const empty = await ctx.app.inject({ method: 'GET', url: '/v1/venue/0/vendors' });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual([]);
+  });
+});

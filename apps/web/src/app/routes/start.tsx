@@ -4,6 +4,7 @@ import { Notice } from '../../components/ui/notice';
 import { settings } from '../../config/settings';
 import type { StartMode } from '../../features/start/components/pickup-time-modal';
 import { StartScreen, type TimePicker } from '../../features/start/components/start-screen';
+import { payMethodsText } from '../../features/start/lib/pay-methods';
 import { offersHomeDelivery, shortestOpenTts, timeToServiceLabel } from '../../lib/time-to-service';
 import { vendorLabel } from '../../lib/vendor-status';
 import { appVenueId } from '../../lib/venue';
@@ -41,10 +42,12 @@ export function Component() {
   const loaded = vendors.fetchStatus === 'success';
   const loading = vendors.fetchStatus === 'fetching' && vendors.data.length === 0;
 
+  // A venue with no stores yet (or not in the database yet) is no outage: a calm page, nothing to retry.
+  const notOpenYet = loaded && vendors.data.length === 0;
   let error: string | null = null;
   if (vendors.fetchStatus === 'failed' && vendors.data.length === 0)
     error = "We couldn't load the stores. Please try again.";
-  else if (!settings.multiVendor && loaded && !singleVendor)
+  else if (!settings.multiVendor && loaded && !singleVendor && !notOpenYet)
     error = 'This store is not taking orders through the app right now.';
 
   // Opening hours are judged at the moment the screen opened; the list itself refreshes on each visit.
@@ -121,6 +124,8 @@ export function Component() {
       timeToServicePending={timeToServicePending}
       loading={settings.multiVendor ? false : loading}
       error={error}
+      notOpenYet={notOpenYet}
+      payMethods={payMethodsText(singleVendor ? [singleVendor] : vendors.data, openedAt)}
       onRetry={() => void load()}
       offerCollect={settings.multiVendor || singleVendor !== null}
       deliveryPending={

@@ -27,6 +27,10 @@ export interface StartScreenProps {
   loading: boolean;
   /** the stores could not be loaded */
   error: string | null;
+  /** the venue has no stores yet (or is not in the database yet): a calm 'not open' page, no buttons */
+  notOpenYet?: boolean;
+  /** the 'Pay' step: the ways to pay the venue's stores take */
+  payMethods: string;
   onRetry: () => void;
   /** 'Order & Collect' is offered */
   offerCollect: boolean;
@@ -77,10 +81,10 @@ function ScooterIcon() {
   );
 }
 
-function howItWorks(singleStore: boolean) {
+function howItWorks(singleStore: boolean, payMethods: string) {
   return [
     { title: 'Order', text: singleStore ? 'Choose from the menu.' : "Choose from the venue's stores." },
-    { title: 'Pay', text: 'Card, Apple Pay or Google Pay.' },
+    { title: 'Pay', text: payMethods },
     { title: 'Collect', text: "We'll tell you when it's ready." },
   ];
 }
@@ -107,7 +111,7 @@ export function StartScreen(props: StartScreenProps) {
     else onStart(mode, null);
   };
 
-  const actions = loading ? (
+  const actions = props.notOpenYet ? null : loading ? (
     <>
       <Skeleton height={56} radius={999} />
       <span className="visually-hidden" role="status">
@@ -136,14 +140,25 @@ export function StartScreen(props: StartScreenProps) {
   const hero = (
     <header className={styles.hero}>
       <div className={styles.heroInner}>
-        <p className={styles.kicker}>Welcome to</p>
-        <h1 id="venue-name" className={styles.venueName}>
-          {venueName}
-        </h1>
-        {storeName && <p className={styles.store}>Ordering from {storeName}</p>}
-        <p className={styles.pitch}>
-          Skip the queue: order food and drinks from your phone and we'll tell you when it's ready.
-        </p>
+        {props.notOpenYet ? (
+          <>
+            <h1 id="venue-name" className={styles.notOpen}>
+              {venueName} is not open for orders yet
+            </h1>
+            <p className={styles.pitch}>Please check back soon.</p>
+          </>
+        ) : (
+          <>
+            <p className={styles.kicker}>Welcome to</p>
+            <h1 id="venue-name" className={styles.venueName}>
+              {venueName}
+            </h1>
+            {storeName && <p className={styles.store}>Ordering from {storeName}</p>}
+            <p className={styles.pitch}>
+              Skip the queue: order food and drinks from your phone and we'll tell you when it's ready.
+            </p>
+          </>
+        )}
         {timeToService ? (
           <p className={styles.tts}>
             <ClockIcon />
@@ -162,24 +177,26 @@ export function StartScreen(props: StartScreenProps) {
 
       {props.reorder}
 
-      <section className={styles.steps} aria-labelledby="how-it-works">
-        <h2 id="how-it-works" className={styles.stepsTitle}>
-          How it works
-        </h2>
-        <ol className={styles.stepList}>
-          {howItWorks(storeName !== null).map((step, index) => (
-            <li key={step.title} className={styles.step}>
-              <span className={styles.stepNumber} aria-hidden="true">
-                {index + 1}
-              </span>
-              <span>
-                <strong>{step.title}</strong>
-                <span className={styles.stepText}>{step.text}</span>
-              </span>
-            </li>
-          ))}
-        </ol>
-      </section>
+      {!props.notOpenYet && (
+        <section className={styles.steps} aria-labelledby="how-it-works">
+          <h2 id="how-it-works" className={styles.stepsTitle}>
+            How it works
+          </h2>
+          <ol className={styles.stepList}>
+            {howItWorks(storeName !== null, props.payMethods).map((step, index) => (
+              <li key={step.title} className={styles.step}>
+                <span className={styles.stepNumber} aria-hidden="true">
+                  {index + 1}
+                </span>
+                <span>
+                  <strong>{step.title}</strong>
+                  <span className={styles.stepText}>{step.text}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
 
       <footer className={styles.footer}>
         <p>
