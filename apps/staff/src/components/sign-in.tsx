@@ -17,6 +17,8 @@ export function SignIn({
   onSubmit: (token: string, vendorId: number | null) => void;
 }) {
   const [token, setToken] = useState('');
+  // Hidden as it is typed or pasted: the token is a password, often entered where guests can see.
+  const [shown, setShown] = useState(false);
   const [store, setStore] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,16 +38,29 @@ export function SignIn({
       )}
       <form onSubmit={submit} className="sign-in-form">
         <label htmlFor="token">Staff token</label>
-        <input
-          id="token"
-          className="input"
-          autoComplete="off"
-          spellCheck={false}
-          value={token}
-          onChange={(event) => setToken(event.target.value)}
-          aria-describedby={error ? 'sign-in-error' : undefined}
-          aria-invalid={error ? true : undefined}
-        />
+        <div className="secret-field">
+          <input
+            id="token"
+            className="input"
+            type={shown ? 'text' : 'password'}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            value={token}
+            onChange={(event) => setToken(event.target.value)}
+            aria-describedby={error ? 'sign-in-error' : undefined}
+            aria-invalid={error ? true : undefined}
+          />
+          <button
+            type="button"
+            className="action action-secondary"
+            aria-pressed={shown}
+            aria-controls="token"
+            onClick={() => setShown((value) => !value)}
+          >
+            Show token
+          </button>
+        </div>
         {askStore && (
           <>
             <label htmlFor="store">Store number</label>
