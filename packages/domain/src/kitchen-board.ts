@@ -99,3 +99,11 @@ export function ticketActions(status: OrderStatus): VendorSetStatus[] {
     .filter((target) => !(target === 'Serviced' && next === 'PendingAlerted'))
     .sort((a, b) => (a === next ? -1 : b === next ? 1 : 0));
 }
+
+/** How long the board offers to undo 'Collected' / 'Delivered' (a tap on the wrong ticket). */
+export const COLLECTED_UNDO_MS = 5_000;
+/**
+ * How long after an order was collected the server still takes its undo: the board's offer, plus
+ * time for a request sent at its last moment to arrive over a slow network.
+ */
+export const COLLECTED_UNDO_WINDOW_MS = COLLECTED_UNDO_MS + 10_000;

@@ -5,6 +5,7 @@ import { KITCHEN_OPEN_STATUSES } from '@venue/domain/order-status';
 import { VendorIdParams, VendorOrderParams } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changeOrderStatus, listOpsOrders } from '../modules/orders/fulfilment.service.ts';
+import { undoCollected } from '../modules/orders/undo-collected.ts';
 import { actorOf } from './ops-auth.ts';
 
 const DEFAULT_LIMIT = 200;
@@ -41,7 +42,7 @@ export const opsOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          'Moves an order: PendingAlerted (ready), Serviced (collected or delivered), Cancelled (stock returned, payment refunded) or VendorSupportRequired. Asking for the status it already has changes nothing.',
+          'Moves an order: PendingAlerted (ready), Serviced (collected or delivered), Cancelled (stock returned, payment refunded) or VendorSupportRequired. Asking for the status it already has changes nothing. PendingAlerted on an order collected within the last 15 s, by the same token, undoes the collection: the order is ready again as it was (the customer is not alerted again); otherwise a Serviced order answers 409.',
         tags: ['operations'],
         security: [{ opsToken: [] }],
         params: VendorOrderParams,
@@ -60,7 +61,11 @@ export const opsOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { vendorId, orderId } = request.params;
       const { status } = request.body;
-      return changeOrderStatus(app.payments, vendorId, orderId, status, actorOf(request), app.clock());
+      const actor = actorOf(request);
+      // Ready again, asked of a collected order, is the staff display's undo (undo-collected.ts).
+      const undone =
+        status === 'PendingAlerted' ? await undoCollected(app.payments, vendorId, orderId, actor, app.clock()) : null;
+      return undone ?? changeOrderStatus(app.payments, vendorId, orderId, status, actor, app.clock());
     },
   );
 };

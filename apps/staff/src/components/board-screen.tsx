@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { MenuItem } from '@venue/contract/menu';
 import type { OpsOrder, VendorSetStatus } from '@venue/contract/ops-orders';
 import { BOARD_COLUMNS, nextStep, ordersIn } from '@venue/domain/kitchen-board';
@@ -6,9 +6,11 @@ import { patchMenuItem, patchVendor, setOrderStatus } from '../api/board-api';
 import type { OpsClient } from '../api/ops-client';
 import { enableSound } from '../lib/chime';
 import { useBoard } from '../lib/use-board';
+import { useCollectedUndo } from '../lib/use-collected-undo';
 import { CancelDialog } from './cancel-dialog';
 import { StoreControls } from './store-controls';
 import { actionLabel, Ticket } from './ticket';
+import { UndoToasts } from './undo-toasts';
 
 /** How often the waited times move on. */
 const CLOCK_TICK_MS = 15_000;
@@ -45,6 +47,15 @@ export function BoardScreen({ client, vendorId, onSignOut }: BoardScreenProps) {
   const [sound, setSound] = useState(false);
   const boardRef = useRef<HTMLElement>(null);
   const inFlight = useRef(new Set<number>());
+  // Back to ready as it was, the ticket without its 'Collected: done'.
+  const undoCollected = useCallback(
+    async (order: OpsOrder) => {
+      upsertOrder(await setOrderStatus(client, vendorId, order.id, 'PendingAlerted'));
+      setResults(({ [order.id]: _done, ...rest }) => rest);
+    },
+    [client, vendorId, upsertOrder],
+  );
+  const collected = useCollectedUndo(undoCollected);
   /** after a move made from the keyboard, focus goes to the ticket that took the moved one's place */
   const refocus = useRef<{ column: number; row: number; orderId: number } | null>(null);
 
@@ -69,6 +80,7 @@ export function BoardScreen({ client, vendorId, onSignOut }: BoardScreenProps) {
     try {
       const updated = await setOrderStatus(client, vendorId, order.id, status);
       upsertOrder(updated);
+      if (updated.orderStatus === 'Serviced') collected.offer(order);
       setResults((current) => ({
         ...current,
         [order.id]: { ok: true, text: `${actionLabel(status, delivery)}: done` },
@@ -265,6 +277,7 @@ export function BoardScreen({ client, vendorId, onSignOut }: BoardScreenProps) {
           );
         })}
       </main>
+      <UndoToasts offers={collected.offers} onUndo={(orderId) => void collected.take(orderId)} />
       <CancelDialog
         orderNumber={cancelling ? (cancelling.claimTicket ?? String(cancelling.id)) : null}
         onClose={() => setCancelling(null)}
