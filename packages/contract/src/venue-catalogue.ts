@@ -269,20 +269,73 @@ export const CatalogueCoupon = z.strictObject({
 });
 export type CatalogueCoupon = z.infer<typeof CatalogueCoupon>;
 
+/** The largest picture a catalogue carries: the upload's limit (POST /ops/v1/display-assets). */
+export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+/** Base64 of MAX_PICTURE_BYTES. */
+const MAX_PICTURE_BASE64 = Math.ceil(MAX_PICTURE_BYTES / 3) * 4;
+/** Pictures a catalogue carries at most: a logo and a map per vendor, and one per item, with room to spare. */
+const MAX_PICTURES = 5_000;
+
+/**
+ * The types a picture is stored as: SVG drawings (the demo's) and uploaded PNG, JPEG or WebP
+ * (uploads are stored as WebP).
+ */
+export const PICTURE_CONTENT_TYPES = ['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp'] as const;
+
+/**
+ * A picture carried in the document (`?pictures=include`), so the catalogue can be imported into
+ * another database: `id` is the id the document's displayAssetId, thumbnailAssetId and
+ * locationImageAssetId name; the import stores the picture (once per content) and maps it.
+ */
+export const CataloguePicture = z.strictObject({
+  id,
+  /** what it shows (logo, location-map, burger …), for people reading the document */
+  kind: text(64).default('upload'),
+  contentType: z.enum(PICTURE_CONTENT_TYPES),
+  altText: text(CATALOGUE_LIMITS.text).default(''),
+  /** the picture's bytes, base64 */
+  data: z
+    .string()
+    .max(MAX_PICTURE_BASE64, `A picture must be at most ${MAX_PICTURE_BYTES / 1024 / 1024} MB.`)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, "Must be the picture's bytes in base64.")
+    .refine((data) => data.length > 0, 'Must not be empty.'),
+});
+export type CataloguePicture = z.infer<typeof CataloguePicture>;
+
 export const VenueCatalogue = z
   .strictObject({
     version: z.literal(CATALOGUE_FORMAT_VERSION, `The format version must be ${CATALOGUE_FORMAT_VERSION}.`),
+    /**
+     * When the document was exported. An import keeps the live values (stores' isOpen and isPaused,
+     * items' currentInventory) changed after it; left out (a hand-written document), the document's
+     * values apply (docs/decisions/028-catalogue-live-values.md).
+     */
+    exportedAt: z.iso
+      .datetime({ offset: true, error: 'Must be an ISO 8601 instant, e.g. "2026-11-27T09:30:00.000Z".' })
+      .optional(),
     venue: CatalogueVenue,
     vendors: z.array(CatalogueVendor).max(CATALOGUE_LIMITS.vendors),
     coupons: z.array(CatalogueCoupon).max(CATALOGUE_LIMITS.coupons).default([]),
+    /** the pictures the document names, when exported with them (`?pictures=include`) */
+    pictures: z.array(CataloguePicture).max(MAX_PICTURES).optional(),
   })
   .meta({
     id: 'VenueCatalogue',
     title: 'Venue catalogue',
     description:
-      'A venue with its vendors, trading hours, menus and coupons (format version 1). Money in cents, durations in ms.',
+      'A venue with its vendors, trading hours, menus and coupons (format version 1), and its pictures when exported with them. Money in cents, durations in ms.',
   });
 export type VenueCatalogue = z.infer<typeof VenueCatalogue>;
+
+/** GET /ops/v1/venue/{venueId}/catalogue: `?pictures=include` carries the pictures the document names. */
+export const CatalogueExportQuery = z.strictObject({
+  pictures: z.enum(['include'], 'pictures must be "include" (or left out).').optional(),
+});
+
+/** PUT /ops/v1/venue/{venueId}/catalogue: `?force=true` applies the document's live values even where they changed since its export. */
+export const CatalogueImportQuery = z.strictObject({
+  force: z.enum(['true', 'false'], 'force must be "true" or "false".').optional(),
+});
 
 /** The catalogue's JSON Schema (draft 2020-12), generated from the zod schema: what a document may hold. */
 export function catalogueJsonSchema() {
@@ -310,6 +363,31 @@ const Counts = z.object({
 });
 export type CatalogueCounts = z.infer<typeof Counts>;
 
+/** A live value the import left as it was: it changed after the document was exported. */
+export const KeptLiveValue = z.object({
+  /** where the document holds it, e.g. `$.vendors[0].isPaused` */
+  path: z.string(),
+  field: z.enum(['isOpen', 'isPaused', 'currentInventory']),
+  /** the value kept (the one in the database) */
+  kept: z.union([z.boolean(), z.number().int(), z.null()]),
+  /** the document's value, not applied */
+  document: z.union([z.boolean(), z.number().int(), z.null()]),
+  /** when it changed, ISO 8601 */
+  changedAt: z.string(),
+});
+export type KeptLiveValue = z.infer<typeof KeptLiveValue>;
+
+/**
+ * The build settings of the customer app that serve the imported venue: the app shows one venue,
+ * chosen when it is built (apps/web/src/config/settings.ts).
+ */
+export const CatalogueBuildSettings = z.object({
+  VITE_CLIENT_ID: z.string(),
+  VITE_VENUE_ID: z.string(),
+  VITE_VENUE_NAME: z.string(),
+});
+export type CatalogueBuildSettings = z.infer<typeof CatalogueBuildSettings>;
+
 /** What an import did: rows created, changed, left as they were, and hidden (removed from the document). */
 export const CatalogueImportSummary = z.object({
   venueId: z.number().int(),
@@ -318,6 +396,12 @@ export const CatalogueImportSummary = z.object({
   updated: Counts,
   unchanged: Counts,
   hidden: Counts,
+  /** live values changed since the document's exportedAt, kept as they were (none with ?force=true) */
+  keptLiveValues: z.array(KeptLiveValue),
+  /** pictures the document carried: stored anew, or already stored with the same content */
+  pictures: z.object({ stored: z.number().int(), alreadyStored: z.number().int() }),
+  /** the build settings of the customer app that serve this venue */
+  buildSettings: CatalogueBuildSettings,
 });
 export type CatalogueImportSummary = z.infer<typeof CatalogueImportSummary>;
 

@@ -10,15 +10,18 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import type { CatalogueImportSummary } from '@venue/contract/venue-catalogue';
 import { HttpError } from '../lib/http-error.ts';
 import { CatalogueRejected, exportCatalogue, importCatalogue } from '../modules/catalogue/catalogue.service.ts';
 
 const USAGE = `Usage:
-  npm run -s venue -- export --venue <venueId> [--output <file.json>]
-      the venue's catalogue as JSON on standard output (or into the file)
-  npm run venue -- import <file.json> [--venue <venueId>]
+  npm run -s venue -- export --venue <venueId> [--pictures] [--output <file.json>]
+      the venue's catalogue as JSON on standard output (or into the file); with --pictures
+      it carries its pictures, so it can be imported into another database
+  npm run venue -- import <file.json> [--venue <venueId>] [--force]
       replaces the venue's catalogue with the file's, all or nothing; the venue is the
-      document's venue.id unless given; "-" reads standard input
+      document's venue.id unless given; "-" reads standard input. Stock, open and paused
+      values changed since the file was exported are kept, unless --force
 The database is DATABASE_URL: a SQLite file (default ./data/venue.db) or postgres://…`;
 
 /** Messages go to standard error, so standard output stays the document alone. */
@@ -53,6 +56,30 @@ function documentVenueId(document: unknown): number | undefined {
   return Number.isInteger(venue?.id) ? (venue?.id as number) : undefined;
 }
 
+const shown = (value: boolean | number | null) => (value === null ? 'not counted' : String(value));
+
+/** What an import's summary says beyond its counts, as sentences: kept live values, pictures, build settings. */
+export function importNotes(summary: CatalogueImportSummary): string[] {
+  const notes: string[] = [];
+  if (summary.pictures.stored + summary.pictures.alreadyStored > 0)
+    notes.push(
+      `Pictures: ${summary.pictures.stored} stored, ${summary.pictures.alreadyStored} already stored with the same content.`,
+    );
+  for (const kept of summary.keptLiveValues)
+    notes.push(
+      `Kept ${kept.path} (${kept.field}) at ${shown(kept.kept)}, not the file's ${shown(kept.document)}: ` +
+        `it changed at ${kept.changedAt}, after the file was exported (--force applies the file's).`,
+    );
+  const build = Object.entries(summary.buildSettings)
+    .map(([name, value]) => `${name}=${JSON.stringify(value)}`)
+    .join(' ');
+  notes.push(
+    `The customer app serves venue ${summary.venueId} when built with ${build} ` +
+      '(npm start rebuilds it when these differ from its build).',
+  );
+  return notes;
+}
+
 /** Runs one command; answers the exit code. */
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -60,6 +87,8 @@ export async function run(argv: string[]): Promise<number> {
     options: {
       venue: { type: 'string' },
       output: { type: 'string', short: 'o' },
+      pictures: { type: 'boolean' },
+      force: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,
@@ -73,7 +102,9 @@ export async function run(argv: string[]): Promise<number> {
   const venueId = venueOption(values.venue);
   if (command === 'export' && (venueId === undefined || rest.length > 0))
     throw new UsageError('export takes --venue <venueId> and, if wanted, --output <file>.');
-  if (command === 'import' && values.output !== undefined) throw new UsageError('--output is for export.');
+  if (command === 'import' && (values.output !== undefined || values.pictures))
+    throw new UsageError('--output and --pictures are for export.');
+  if (command === 'export' && values.force) throw new UsageError('--force is for import.');
   if (command === 'import' && rest.length !== 1) throw new UsageError('import takes one file name (or "-").');
 
   let document: unknown;
@@ -99,7 +130,10 @@ export async function run(argv: string[]): Promise<number> {
   try {
     await migrateToLatest(database.db);
     if (command === 'export') {
-      const catalogue = await exportCatalogue(database.db, venueId ?? 0);
+      const catalogue = await exportCatalogue(database.db, venueId ?? 0, {
+        nowMs: Date.now(),
+        pictures: values.pictures === true,
+      });
       const text = `${JSON.stringify(catalogue, null, 2)}\n`;
       if (values.output === undefined) process.stdout.write(text);
       else await writeFile(values.output, text);
@@ -110,7 +144,11 @@ export async function run(argv: string[]): Promise<number> {
       say('$.venue.id: This field is required (or give --venue <venueId>).');
       return 1;
     }
-    const { summary } = await importCatalogue(database.db, target, document, { actor: 'cli', nowMs: Date.now() });
+    const { summary } = await importCatalogue(database.db, target, document, {
+      actor: 'cli',
+      nowMs: Date.now(),
+      force: values.force === true,
+    });
     const line = (name: string, counts: Record<string, number>) =>
       `  ${name.padEnd(10)} ${Object.entries(counts)
         .map(([kind, n]) => `${n} ${kind}`)
@@ -120,6 +158,7 @@ export async function run(argv: string[]): Promise<number> {
     say(line('updated', summary.updated));
     say(line('unchanged', summary.unchanged));
     say(line('hidden', summary.hidden));
+    for (const note of importNotes(summary)) say(note);
     return 0;
   } catch (error) {
     if (error instanceof CatalogueRejected) {

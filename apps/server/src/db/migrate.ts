@@ -12,6 +12,7 @@ import * as staffTokens from './migrations/2026-11-25-2-staff-tokens.ts';
 import * as opsEvents from './migrations/2026-11-25-3-ops-events.ts';
 import * as webPush from './migrations/2026-11-26-1-web-push.ts';
 import * as receiptLimits from './migrations/2026-11-26-2-receipt-limits.ts';
+import * as liveChanges from './migrations/2026-11-27-1-live-changes.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -30,6 +31,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-3-ops-events': opsEvents,
   '2026-11-26-1-web-push': webPush,
   '2026-11-26-2-receipt-limits': receiptLimits,
+  '2026-11-27-1-live-changes': liveChanges,
 };
 
 /**

@@ -38,6 +38,9 @@ export interface VendorsTable {
   /** the operator's open flag; opening hours decide when an open vendor trades */
   is_open: Flag;
   is_paused: Flag;
+  /** when is_open / is_paused last changed (ms; null: not since 2026-11-27): an older catalogue's import keeps them */
+  open_changed_at: number | null;
+  paused_changed_at: number | null;
   tts_ms: number;
   latitude: number;
   longitude: number;
@@ -85,6 +88,8 @@ export interface MenuItemsTable {
   visible: Flag;
   /** null: not counted */
   current_inventory: number | null;
+  /** when current_inventory last changed (ms; null: not since 2026-11-27): an older catalogue's import keeps it */
+  inventory_changed_at: number | null;
   burden: number;
   is_restricted: Flag;
   display_asset_id: number | null;
@@ -133,6 +138,8 @@ export interface DisplayAssetsTable {
   updated_at: number;
   /** 'image/svg+xml' for a drawing in `svg`; the type of `image` for an uploaded picture */
   content_type: Generated<string>;
+  /** SHA-256 of the content type and the stored content: a picture imported again is stored once; null until hashed */
+  content_hash: string | null;
   /** an uploaded picture's bytes (WebP), or null for a drawing */
   image: Buffer | null;
 }

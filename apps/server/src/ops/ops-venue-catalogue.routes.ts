@@ -5,6 +5,8 @@
 import { ErrorBody } from '@venue/contract/common';
 import { VenueIdParams } from '@venue/contract/route-params';
 import {
+  CatalogueExportQuery,
+  CatalogueImportQuery,
   CatalogueImportSummary,
   CatalogueRejection,
   UploadedDisplayAsset,
@@ -23,8 +25,13 @@ import { publishVendorChanged } from '../modules/vendors/vendors.service.ts';
 import { validatorCompilerWithoutNul } from '../plugins/request-validation.ts';
 import { actorOf } from './ops-auth.ts';
 
-/** A whole venue's catalogue: 2,000 items with their options and descriptions take about 1 MB. */
-export const CATALOGUE_BODY_LIMIT = 10 * 1024 * 1024;
+/**
+ * A whole venue's catalogue: 2,000 items with their options and descriptions take about 1 MB; with
+ * its pictures (`?pictures=include`, base64: a third larger than the files) a venue with a few
+ * hundred photos of a few hundred KB each needs tens of MB. Only the venue admin's token gets this
+ * far (it is checked before the body is read), and the body is checked whole before anything is stored.
+ */
+export const CATALOGUE_BODY_LIMIT = 100 * 1024 * 1024;
 
 /**
  * Picture bodies the upload takes; the content decides, so a generic type is welcome too, and
@@ -74,15 +81,23 @@ export const opsVenueCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: "The venue's catalogue: vendors, trading hours, menus and coupons in one document",
-        description: 'The format of PUT /ops/v1/venue/{venueId}/catalogue. Money in cents, durations in ms.',
+        description:
+          'The format of PUT /ops/v1/venue/{venueId}/catalogue. Money in cents, durations in ms. `exportedAt` says when ' +
+          'it was taken: importing it later keeps the live values (isOpen, isPaused, currentInventory) changed since. ' +
+          'With ?pictures=include it carries the pictures it names (base64), so it can be imported into another database.',
         tags: ['operations'],
         security: [{ opsToken: [] }],
         params: VenueIdParams,
+        querystring: CatalogueExportQuery,
         response: { 200: VenueCatalogue, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
       serializerCompiler: plainJson,
     },
-    async (request) => exportCatalogue(app.db, request.params.venueId),
+    async (request) =>
+      exportCatalogue(app.db, request.params.venueId, {
+        nowMs: app.clock(),
+        pictures: request.query.pictures === 'include',
+      }),
   );
 
   app.put(
@@ -92,10 +107,14 @@ export const opsVenueCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Replace the venue's catalogue, all or nothing (creates the venue when absent)",
         description:
           'Vendors, items, modifier groups, modifiers and coupons the document leaves out are hidden, never deleted: ' +
-          'orders keep naming them. A document with problems answers 422 listing every one with its JSON path, and changes nothing.',
+          'orders keep naming them. A document with problems answers 422 listing every one with its JSON path, and changes nothing. ' +
+          "Live values (stores' isOpen and isPaused, items' currentInventory) changed after the document's exportedAt are kept " +
+          'and listed in keptLiveValues, unless ?force=true. Pictures the document carries are stored once per content. ' +
+          'buildSettings names the customer app build settings that serve the venue.',
         tags: ['operations'],
         security: [{ opsToken: [] }],
         params: VenueIdParams,
+        querystring: CatalogueImportQuery,
         body: VenueCatalogue,
         response: {
           200: CatalogueImportSummary,
@@ -113,6 +132,7 @@ export const opsVenueCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await importCatalogue(app.db, request.params.venueId, request.body, {
         actor: actorOf(request),
         nowMs: app.clock(),
+        force: request.query.force === 'true',
       });
       await catalogueImported(app, result);
       return result.summary;

@@ -7,6 +7,7 @@
 import type { VenueCatalogue } from '@venue/contract/venue-catalogue';
 import type { Kysely, Transaction } from 'kysely';
 import { importCatalogueIn } from '../../modules/catalogue/catalogue.service.ts';
+import { pictureContentHash } from '../../modules/display-assets/display-assets.service.ts';
 import type { Database } from '../schema.ts';
 import { PALETTES, itemArt, locationArt, logoArt, type ArtKind } from './art.ts';
 import { DEMO_COUPONS } from './demo-coupons.ts';
@@ -102,10 +103,19 @@ async function insertPictures(
   data: SeedVenue,
   now: number,
 ): Promise<Map<number, VendorPictures>> {
-  const assets: Array<{ id: number; kind: string; svg: string; alt_text: string; updated_at: number }> = [];
+  const assets: Array<{
+    id: number;
+    kind: string;
+    svg: string;
+    alt_text: string;
+    updated_at: number;
+    content_hash: string;
+  }> = [];
   const addAsset = (kind: string, svg: string, alt: string) => {
     const id = assets.length + 1;
-    assets.push({ id, kind, svg, alt_text: alt, updated_at: now });
+    // Hashed like every stored picture, so a catalogue carrying the same drawing reuses this one.
+    const content_hash = pictureContentHash('image/svg+xml', Buffer.from(svg, 'utf8'));
+    assets.push({ id, kind, svg, alt_text: alt, updated_at: now, content_hash });
     return id;
   };
   const pictures = new Map<number, VendorPictures>();

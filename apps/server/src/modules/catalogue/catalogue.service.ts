@@ -8,6 +8,11 @@
  * Rows the document no longer holds are archived, never deleted: orders, receipts and the
  * operations API keep naming them (order lines carry their own copies of names and prices), and
  * customers no longer see them. An archived row named again by a later document comes back.
+ *
+ * Live values — a store's isOpen and isPaused, an item's currentInventory — belong to the staff
+ * once the venue trades: an import of a document exported before one of them changed keeps the
+ * stored value and says so, unless forced (docs/decisions/028-catalogue-live-values.md). A document
+ * may carry its pictures; they are stored (each content once) and the document's ids mapped.
  */
 import {
   capProblems,
@@ -19,9 +24,11 @@ import {
   type CatalogueImportSummary,
   type CatalogueItem,
   type CatalogueModifier,
+  type CataloguePicture,
   type CatalogueModifierGroup,
   type CatalogueProblem,
   type CatalogueVendor,
+  type KeptLiveValue,
   type VenueCatalogue,
 } from '@venue/contract/venue-catalogue';
 import type { Weekday } from '@venue/contract/menu';
@@ -37,7 +44,12 @@ import type {
 } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { existingDisplayAssetIds } from '../display-assets/display-assets.repository.ts';
+import {
+  cataloguePictureProblems,
+  existingPictureIds,
+  exportPictures,
+  storeCataloguePictures,
+} from '../display-assets/display-assets.service.ts';
 import {
   advanceIdSequences,
   archiveCoupons,
@@ -84,8 +96,19 @@ function parseJson<T>(text: string | null, fallback: T): T {
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+export interface ExportOptions {
+  /** when the document is taken: written as exportedAt, so a later import keeps what changes after it */
+  nowMs?: number;
+  /** carry the pictures the document names, so it can be imported into another database */
+  pictures?: boolean;
+}
+
 /** The venue's catalogue as it stands (archived rows left out); 404 when there is no such venue. */
-export async function exportCatalogue(db: Kysely<Database>, venueId: number): Promise<VenueCatalogue> {
+export async function exportCatalogue(
+  db: Kysely<Database>,
+  venueId: number,
+  options: ExportOptions = {},
+): Promise<VenueCatalogue> {
   const venue = await findVenueRow(db, venueId);
   if (!venue) throw notFound(`Venue ${venueId} not found`);
   const vendors = await listVendorsOfVenue(db, venueId, { archived: false });
@@ -107,8 +130,9 @@ export async function exportCatalogue(db: Kysely<Database>, venueId: number): Pr
   const groupsOf = byVendor(groups);
   const modifiersOf = byVendor(modifiers);
 
-  return {
+  const document: VenueCatalogue = {
     version: CATALOGUE_FORMAT_VERSION,
+    ...(options.nowMs === undefined ? {} : { exportedAt: new Date(options.nowMs).toISOString() }),
     venue: {
       id: venue.id,
       clientId: venue.client_id,
@@ -136,6 +160,32 @@ export async function exportCatalogue(db: Kysely<Database>, venueId: number): Pr
       validUntil: isoOrNull(coupon.valid_until),
       usageLimit: coupon.usage_limit,
       active: coupon.active === 1,
+    })),
+  };
+  if (options.pictures) document.pictures = await exportPictures(db, assetIdsOf(document));
+  return document;
+}
+
+/** Every picture id a document names. */
+function assetIdsOf(document: VenueCatalogue): number[] {
+  return document.vendors.flatMap((vendor) => [
+    ...[vendor.displayAssets.thumbnailAssetId, vendor.displayAssets.locationImageAssetId].filter((id) => id !== null),
+    ...vendor.items.map((item) => item.displayAssetId).filter((id) => id !== null),
+  ]);
+}
+
+/** The document with its picture ids replaced by the stored pictures' (ids it does not carry stay). */
+function withStoredPictureIds(document: VenueCatalogue, stored: ReadonlyMap<number, number>): VenueCatalogue {
+  const map = (id: number | null) => (id === null ? null : (stored.get(id) ?? id));
+  return {
+    ...document,
+    vendors: document.vendors.map((vendor) => ({
+      ...vendor,
+      displayAssets: {
+        thumbnailAssetId: map(vendor.displayAssets.thumbnailAssetId),
+        locationImageAssetId: map(vendor.displayAssets.locationImageAssetId),
+      },
+      items: vendor.items.map((item) => ({ ...item, displayAssetId: map(item.displayAssetId) })),
     })),
   };
 }
@@ -283,7 +333,21 @@ const MENU_NOUNS: Record<MenuTable, string> = {
   modifiers: 'Modifier',
 };
 
-/** Problems only the database can tell: the venue's id, pictures that exist, ids and codes of another venue. */
+/** The picture ids a document carries pictures for (read loosely, like the references). */
+function carriedPictureIds(document: unknown): Set<number> {
+  const ids = new Set<number>();
+  if (!isObject(document)) return ids;
+  for (const picture of list(document.pictures)) {
+    const id = isObject(picture) ? int(picture.id) : undefined;
+    if (id !== undefined) ids.add(id);
+  }
+  return ids;
+}
+
+/**
+ * Problems only the database can tell: the venue's id, pictures that exist (or that the document
+ * carries), ids and codes of another venue.
+ */
 async function databaseProblems(db: Kysely<Database>, venueId: number, document: unknown): Promise<CatalogueProblem[]> {
   const problems: CatalogueProblem[] = [];
   const venue = isObject(document) && isObject(document.venue) ? document.venue : undefined;
@@ -324,12 +388,13 @@ async function databaseProblems(db: Kysely<Database>, venueId: number, document:
         });
     }
   }
-  const assets = await existingDisplayAssetIds(db, [...new Set(refs.assets.map((r) => r.id))]);
+  const carried = carriedPictureIds(document);
+  const assets = await existingPictureIds(db, [...new Set(refs.assets.map((r) => r.id))]);
   for (const ref of refs.assets) {
-    if (!assets.has(ref.id))
+    if (!assets.has(ref.id) && !carried.has(ref.id))
       problems.push({
         path: ref.path,
-        message: `Display asset ${ref.id} does not exist; upload the picture first (POST /ops/v1/display-assets).`,
+        message: `Display asset ${ref.id} does not exist; upload the picture first (POST /ops/v1/display-assets), or export the catalogue with its pictures (?pictures=include, --pictures).`,
       });
   }
   const coupons = await findCouponsByCodes(db, [...new Set(refs.coupons.map((r) => r.code))]);
@@ -367,6 +432,8 @@ export interface CatalogueImport {
 export interface ImportOptions {
   actor: string;
   nowMs: number;
+  /** apply the document's live values even where they changed after its exportedAt */
+  force?: boolean;
 }
 
 /**
@@ -391,9 +458,22 @@ export async function importCatalogueIn(
   options: ImportOptions,
 ): Promise<CatalogueImport> {
   const check = checkCatalogue(document);
-  const problems = [...check.problems, ...(await databaseProblems(trx, venueId, document))];
+  const carried: readonly CataloguePicture[] = check.catalogue?.pictures ?? [];
+  const problems = [
+    ...check.problems,
+    ...(await cataloguePictureProblems(carried)),
+    ...(await databaseProblems(trx, venueId, document)),
+  ];
   if (!check.ok || problems.length > 0) throw new CatalogueRejected(problems);
-  const summary = await replaceCatalogue(trx, check.catalogue, options.nowMs);
+  // Pictures first: the catalogue then names the stored ones.
+  const pictures = await storeCataloguePictures(trx, carried, options.nowMs);
+  const catalogue = withStoredPictureIds(check.catalogue, pictures.ids);
+  const exportedAt = catalogue.exportedAt === undefined ? undefined : Date.parse(catalogue.exportedAt);
+  const summary = await replaceCatalogue(trx, catalogue, {
+    nowMs: options.nowMs,
+    keepLiveChangesAfter: options.force ? undefined : exportedAt,
+    pictures: { stored: pictures.stored, alreadyStored: pictures.alreadyStored },
+  });
   await bumpVenueMenuVersions(trx, venueId);
   await advanceIdSequences(trx);
   await recordAudit(trx, {
@@ -515,12 +595,57 @@ async function syncMenuRows<T extends MenuTable>(
   counts.hidden[key] += removed.length;
 }
 
+interface ReplaceOptions {
+  nowMs: number;
+  /** the document's exportedAt (ms): live values changed after it are kept; undefined: the document's apply */
+  keepLiveChangesAfter: number | undefined;
+  pictures: CatalogueImportSummary['pictures'];
+}
+
+interface KeptNote<T> {
+  path: string;
+  field: KeptLiveValue['field'];
+  asJson: (value: T) => KeptLiveValue['kept'];
+  into: KeptLiveValue[];
+}
+
+/**
+ * A live value, stored (with when it last changed) against the document's: the document's, or the
+ * stored one when it changed after the export (noted in `kept`). A value the import changes is
+ * stamped with the import's time, so an import of a document older than this one keeps it too.
+ */
+function liveValue<T extends number | null>(
+  stored: { value: T; changedAt: number | null } | undefined,
+  wanted: T,
+  keepAfter: number | undefined,
+  nowMs: number,
+  kept: KeptNote<T>,
+): { value: T; changedAt?: number } {
+  if (!stored || stored.value === wanted) return { value: wanted };
+  if (keepAfter !== undefined && stored.changedAt !== null && stored.changedAt > keepAfter) {
+    kept.into.push({
+      path: kept.path,
+      field: kept.field,
+      kept: kept.asJson(stored.value),
+      document: kept.asJson(wanted),
+      changedAt: new Date(stored.changedAt).toISOString(),
+    });
+    return { value: stored.value };
+  }
+  return { value: wanted, changedAt: nowMs };
+}
+
+const asFlag = (value: number) => value === 1;
+const asCount = (value: number | null) => value;
+
 async function replaceCatalogue(
   trx: Transaction<Database>,
   catalogue: VenueCatalogue,
-  nowMs: number,
+  options: ReplaceOptions,
 ): Promise<CatalogueImportSummary> {
+  const { nowMs, keepLiveChangesAfter: keepAfter } = options;
   const counts = { created: zeroCounts(), updated: zeroCounts(), unchanged: zeroCounts(), hidden: zeroCounts() };
+  const keptLiveValues: KeptLiveValue[] = [];
   const { venue } = catalogue;
   const venueValues = {
     id: venue.id,
@@ -548,8 +673,29 @@ async function replaceCatalogue(
   const hoursText = (rows: ReadonlyArray<{ weekday: string; opens: string; closes: string }>) =>
     JSON.stringify(rows.map((h) => [h.weekday, h.opens, h.closes]));
   for (const [position, vendor] of catalogue.vendors.entries()) {
-    const values = vendorValues(vendor, venue.id, position);
     const stored = storedVendorById.get(vendor.id);
+    const live = (
+      field: 'isOpen' | 'isPaused',
+      storedValue: number | undefined,
+      changedAt: number | null | undefined,
+      wanted: boolean,
+    ) =>
+      liveValue<number>(
+        storedValue === undefined ? undefined : { value: storedValue, changedAt: changedAt ?? null },
+        flag(wanted),
+        keepAfter,
+        nowMs,
+        { path: jsonPath(['vendors', position, field]), field, asJson: asFlag, into: keptLiveValues },
+      );
+    const open = live('isOpen', stored?.is_open, stored?.open_changed_at, vendor.isOpen);
+    const paused = live('isPaused', stored?.is_paused, stored?.paused_changed_at, vendor.isPaused);
+    const values = {
+      ...vendorValues(vendor, venue.id, position),
+      is_open: open.value,
+      is_paused: paused.value,
+      ...(open.changedAt === undefined ? {} : { open_changed_at: open.changedAt }),
+      ...(paused.changedAt === undefined ? {} : { paused_changed_at: paused.changedAt }),
+    };
     const hours = vendor.openingHours.map((h) => ({ weekday: h.weekday, opens: h.opens, closes: h.closes }));
     const hoursChanged =
       !stored || hoursText(storedHours.filter((h) => h.vendor_id === vendor.id)) !== hoursText(hours);
@@ -590,17 +736,46 @@ async function replaceCatalogue(
     counts,
     'modifiers',
   );
-  await syncMenuRows(
-    trx,
-    'menu_items',
-    await listMenuItemsOf(trx, vendorIds, { archived: true }),
-    wanted((v) => v.items, itemValues),
-    counts,
-    'items',
+  const storedItems = await listMenuItemsOf(trx, vendorIds, { archived: true });
+  const storedItemById = new Map(storedItems.map((item) => [item.id, item]));
+  const wantedItems = catalogue.vendors.flatMap((vendor, v) =>
+    vendor.items.map((item, i) => {
+      const stored = storedItemById.get(item.id);
+      const stock = liveValue(
+        stored && { value: stored.current_inventory, changedAt: stored.inventory_changed_at },
+        item.currentInventory,
+        keepAfter,
+        nowMs,
+        {
+          path: jsonPath(['vendors', v, 'items', i, 'currentInventory']),
+          field: 'currentInventory',
+          asJson: asCount,
+          into: keptLiveValues,
+        },
+      );
+      const values = {
+        ...itemValues(item, vendor.id),
+        current_inventory: stock.value,
+        ...(stock.changedAt === undefined ? {} : { inventory_changed_at: stock.changedAt }),
+      };
+      return { id: item.id, values };
+    }),
   );
+  await syncMenuRows(trx, 'menu_items', storedItems, wantedItems, counts, 'items');
 
   await syncCoupons(trx, catalogue, nowMs, counts);
-  return { venueId: venue.id, venueCreated: !storedVenue, ...counts };
+  return {
+    venueId: venue.id,
+    venueCreated: !storedVenue,
+    ...counts,
+    keptLiveValues,
+    pictures: options.pictures,
+    buildSettings: {
+      VITE_CLIENT_ID: String(venue.clientId),
+      VITE_VENUE_ID: String(venue.id),
+      VITE_VENUE_NAME: venue.name,
+    },
+  };
 }
 
 async function syncCoupons(

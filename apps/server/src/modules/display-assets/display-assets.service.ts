@@ -3,11 +3,22 @@
  * to WebP (when the browser takes it) or PNG; and uploads of new pictures. Rendered images are kept in a bounded in-memory cache keyed by the
  * asset's version, size and format.
  */
+import { createHash } from 'node:crypto';
+import type { CataloguePicture, CatalogueProblem } from '@venue/contract/venue-catalogue';
 import type { Kysely } from 'kysely';
 import sharp, { type OutputInfo, type ResizeOptions } from 'sharp';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
-import { findDisplayAsset, insertUploadedPicture } from './display-assets.repository.ts';
+import {
+  existingDisplayAssetIds,
+  findDisplayAsset,
+  findDisplayAssetIdsByHashes,
+  insertDisplayAsset,
+  insertUploadedPicture,
+  listDisplayAssets,
+  listUnhashedDisplayAssets,
+  setDisplayAssetHash,
+} from './display-assets.repository.ts';
 
 /** Largest width or height rendered; bigger requests are scaled down to it. */
 export const MAX_DIMENSION = 1200;
@@ -233,6 +244,131 @@ export async function storeUploadedPicture(
       `The picture could not be read as a ${kind.toUpperCase()} image: it is damaged, incomplete or larger than ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels.`,
     );
   }
-  const id = await insertUploadedPicture(db, { image: stored.data, contentType: 'image/webp', nowMs });
+  const id = await insertUploadedPicture(db, {
+    image: stored.data,
+    contentType: 'image/webp',
+    contentHash: pictureContentHash('image/webp', stored.data),
+    nowMs,
+  });
   return { id, contentType: 'image/webp', width: stored.info.width, height: stored.info.height };
+}
+
+// ── pictures carried in a catalogue (docs/decisions/028-catalogue-live-values.md) ─────────
+
+const SVG = 'image/svg+xml';
+
+/** What makes two pictures the same: their type and stored bytes (an SVG's text as UTF-8). */
+export function pictureContentHash(contentType: string, content: Buffer): string {
+  return createHash('sha256').update(contentType).update('\0').update(content).digest('hex');
+}
+
+/** Which of these asset ids exist. */
+export function existingPictureIds(db: Kysely<Database>, ids: readonly number[]): Promise<Set<number>> {
+  return existingDisplayAssetIds(db, ids);
+}
+
+/** The pictures with these ids, as a catalogue carries them (ids that do not exist are left out). */
+export async function exportPictures(db: Kysely<Database>, ids: readonly number[]): Promise<CataloguePicture[]> {
+  const rows = await listDisplayAssets(
+    db,
+    [...new Set(ids)].sort((a, b) => a - b),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    contentType: (row.image ? row.content_type : SVG) as CataloguePicture['contentType'],
+    altText: row.alt_text,
+    data: (row.image ?? Buffer.from(row.svg, 'utf8')).toString('base64'),
+  }));
+}
+
+const RASTER_KINDS: Record<string, 'png' | 'jpeg' | 'webp'> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+  'image/webp': 'webp',
+};
+
+/** One carried picture's problem, or null: it must be what its type says, and decode within the upload's limits. */
+async function pictureProblem(picture: CataloguePicture): Promise<string | null> {
+  const bytes = Buffer.from(picture.data, 'base64');
+  if (bytes.length > MAX_UPLOAD_BYTES) return `A picture must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`;
+  const raster = RASTER_KINDS[picture.contentType];
+  if (raster) {
+    const sniffed = sniffPictureType(bytes);
+    if (sniffed !== raster)
+      return `The data is not a ${raster.toUpperCase()} image${sniffed ? ` but a ${sniffed.toUpperCase()} one` : ''}; give its real contentType.`;
+  } else if (!/<svg[\s>]/i.test(bytes.toString('utf8'))) return 'The data is not an SVG drawing.';
+  try {
+    const { width = 0, height = 0 } = await sharp(bytes, { failOn: 'error' }).metadata();
+    if (width * height > MAX_UPLOAD_PIXELS)
+      return `The picture is larger than ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels.`;
+    return width > 0 && height > 0 ? null : 'The picture has no size.';
+  } catch {
+    return 'The picture could not be read: it is damaged or incomplete.';
+  }
+}
+
+/** Every problem of the pictures a document carries, each at its JSON path. */
+export async function cataloguePictureProblems(pictures: readonly CataloguePicture[]): Promise<CatalogueProblem[]> {
+  const problems: CatalogueProblem[] = [];
+  const seen = new Set<number>();
+  for (const [index, picture] of pictures.entries()) {
+    if (seen.has(picture.id))
+      problems.push({ path: `$.pictures[${index}].id`, message: `Picture ${picture.id} is given twice.` });
+    seen.add(picture.id);
+    const problem = await pictureProblem(picture);
+    if (problem) problems.push({ path: `$.pictures[${index}].data`, message: problem });
+  }
+  return problems;
+}
+
+export interface StoredCataloguePictures {
+  /** the document's picture id → the stored picture's id */
+  ids: Map<number, number>;
+  stored: number;
+  alreadyStored: number;
+}
+
+/**
+ * Stores a document's pictures (checked by cataloguePictureProblems), each content once: a picture
+ * whose type and bytes are already stored, in this database or earlier in the document, is not
+ * stored again but mapped to the stored one. Answers the document's ids → the stored ids.
+ */
+export async function storeCataloguePictures(
+  db: Kysely<Database>,
+  pictures: readonly CataloguePicture[],
+  nowMs: number,
+): Promise<StoredCataloguePictures> {
+  if (pictures.length === 0) return { ids: new Map(), stored: 0, alreadyStored: 0 };
+  // Pictures stored before content was hashed are hashed now, so they are found too.
+  for (const row of await listUnhashedDisplayAssets(db)) {
+    const type = row.image ? row.content_type : SVG;
+    await setDisplayAssetHash(db, row.id, pictureContentHash(type, row.image ?? Buffer.from(row.svg, 'utf8')));
+  }
+  const carried = pictures.map((picture) => {
+    const bytes = Buffer.from(picture.data, 'base64');
+    return { picture, bytes, hash: pictureContentHash(picture.contentType, bytes) };
+  });
+  const known = await findDisplayAssetIdsByHashes(db, [...new Set(carried.map((c) => c.hash))]);
+  const result: StoredCataloguePictures = { ids: new Map(), stored: 0, alreadyStored: 0 };
+  for (const { picture, bytes, hash } of carried) {
+    let id = known.get(hash);
+    if (id !== undefined) result.alreadyStored += 1;
+    else {
+      const svg = picture.contentType === SVG;
+      id = await insertDisplayAsset(db, {
+        kind: picture.kind,
+        svg: svg ? bytes.toString('utf8') : '',
+        alt_text: picture.altText,
+        updated_at: nowMs,
+        content_type: picture.contentType,
+        content_hash: hash,
+        image: svg ? null : bytes,
+      });
+      known.set(hash, id);
+      result.stored += 1;
+    }
+    result.ids.set(picture.id, id);
+  }
+  return result;
 }

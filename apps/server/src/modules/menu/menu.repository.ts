@@ -62,7 +62,7 @@ export function findMenuItem(db: Db, vendorId: number, itemId: number) {
     .executeTakeFirst();
 }
 
-export type MenuItemChanges = Partial<Pick<MenuItemsTable, 'current_inventory' | 'visible'>>;
+export type MenuItemChanges = Partial<Pick<MenuItemsTable, 'current_inventory' | 'visible' | 'inventory_changed_at'>>;
 
 export function updateMenuItemRow(db: Db, vendorId: number, itemId: number, changes: MenuItemChanges) {
   return db

@@ -133,6 +133,10 @@ export async function updateMenuItem(
     const existing = await findMenuItem(trx, vendorId, itemId);
     if (!existing) throw notFound(`Menu item ${itemId} not found for vendor ${vendorId}`);
     changed = Object.entries(changes).some(([column, value]) => existing[column as keyof MenuItemChanges] !== value);
+    // Stock is a live value: when it really changed is kept, so an import of a catalogue exported
+    // before then leaves it as staff set it (docs/decisions/028-catalogue-live-values.md).
+    if (changes.current_inventory !== undefined && changes.current_inventory !== existing.current_inventory)
+      changes.inventory_changed_at = nowMs;
     if (Object.keys(changes).length > 0) await updateMenuItemRow(trx, vendorId, itemId, changes);
     await bumpMenuVersion(trx, vendorId);
     await recordAudit(trx, {

@@ -237,7 +237,7 @@ export async function changeOrderStatus(
       if (moved !== 1) throw conflict(`Order ${orderId} changed at the same time; read it again and retry.`);
       if (to === 'Cancelled' && row.paid_at !== null) {
         for (const { menu_item_id: itemId, count } of await listItemCounts(trx, orderId)) {
-          if (itemId !== null && (await returnStock(trx, vendorId, itemId, Number(count)))) returnedItems.push(itemId);
+          if (itemId !== null && (await returnStock(trx, vendorId, itemId, Number(count), nowMs))) returnedItems.push(itemId);
         }
         await bumpMenuVersion(trx, vendorId);
       }

@@ -136,7 +136,7 @@ export async function applyCharge(
       const counted = await listCountedItemCounts(trx, order.id, order.vendor_id);
       const short: Array<{ id: number; name: string }> = [];
       for (const item of counted) {
-        if (!(await takeStock(trx, order.vendor_id, item.id, Number(item.count)))) {
+        if (!(await takeStock(trx, order.vendor_id, item.id, Number(item.count), now))) {
           short.push({ id: item.id, name: item.name });
         }
       }

@@ -44,7 +44,9 @@ export function listOpeningHours(db: Db, vendorIds: readonly number[]) {
     .execute();
 }
 
-export type VendorChanges = Partial<Pick<VendorsTable, 'is_open' | 'is_paused' | 'tts_ms'>>;
+export type VendorChanges = Partial<
+  Pick<VendorsTable, 'is_open' | 'is_paused' | 'tts_ms' | 'open_changed_at' | 'paused_changed_at'>
+>;
 
 export function updateVendorRow(db: Db, vendorId: number, changes: VendorChanges) {
   return db.updateTable('vendors').set(changes).where('id', '=', vendorId).executeTakeFirst();

@@ -167,6 +167,10 @@ export async function updateVendorSettings(
     const existing = await findVendorRow(trx, vendorId);
     if (!existing) throw notFound(`Vendor ${vendorId} not found`);
     changed = Object.entries(changes).some(([column, value]) => existing[column as keyof VendorChanges] !== value);
+    // Open and paused are live values: when each really changed is kept, so an import of a
+    // catalogue exported before then leaves them as staff set them (docs/decisions/028-catalogue-live-values.md).
+    if (changes.is_open !== undefined && changes.is_open !== existing.is_open) changes.open_changed_at = nowMs;
+    if (changes.is_paused !== undefined && changes.is_paused !== existing.is_paused) changes.paused_changed_at = nowMs;
     if (Object.keys(changes).length > 0) await updateVendorRow(trx, vendorId, changes);
     await recordAudit(trx, {
       at: nowMs,
