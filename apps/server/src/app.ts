@@ -38,6 +38,7 @@ import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { placeOrderRoutes } from './modules/orders/place-order.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createMailer } from './modules/receipts/mailer.ts';
+import { RefundMailer } from './modules/receipts/refund-email.ts';
 import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
 import type { PaymentDeps } from './modules/payments/payment-common.ts';
 import type { FulfilmentDeps } from './modules/orders/fulfilment.service.ts';
@@ -68,8 +69,8 @@ declare module 'fastify' {
     clock: () => number;
     menuCache: MenuCache;
     displayAssets: DisplayAssetRenderer;
-    /** what payment and fulfilment code needs: database, gateway, menu cache, clock, event bus, push notifications */
-    payments: PaymentDeps & Pick<FulfilmentDeps, 'orderStatus'>;
+    /** what payment and fulfilment code needs: database, gateway, menu cache, clock, event bus, push notifications, refund emails */
+    payments: PaymentDeps & Pick<FulfilmentDeps, 'orderStatus' | 'refunds'>;
     /** operations events: publish after a change commits, subscribe per vendor (every process) */
     events: EventBus;
     /** this process's open event streams (GET /ops/v1/vendor/{vendorId}/events) */
@@ -190,9 +191,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('push', { vapid, notifier });
   // Notifications under way finish (or time out) before the database is closed.
   app.addHook('onClose', async () => notifier.idle());
-  app.decorate('payments', { db, gateway, menuCache: app.menuCache, clock, events, orderStatus: notifier });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir });
   app.addHook('onClose', async () => mailer.close());
+  const refunds = new RefundMailer({ db, mailer, publicUrl: config.publicUrl, clock, log: app.log });
+  // Emails under way are sent before the mailer and the database close.
+  app.addHook('onClose', async () => refunds.idle());
+  app.decorate('payments', { db, gateway, menuCache: app.menuCache, clock, events, orderStatus: notifier, refunds });
   registerErrorHandler(app);
   // JSON bodies are parsed as before (prototype-poisoning checks included), keeping the text for request signatures.
   const parseJson = app.getDefaultJsonParser('error', 'ignore');

@@ -55,7 +55,9 @@ export const OpsOrder = z.object({
   timeServiceEstimated: z.string().nullable(),
   timeReady: z.string().nullable(),
   timeServiced: z.string().nullable(),
+  /** the customer's name and mobile as given with the order */
   customerName: z.string().nullable(),
+  customerMobile: z.string().nullable(),
   deliveryAddress: DeliveryAddress.nullable(),
   lines: z.array(OpsOrderLine),
   total: Money,

@@ -45,6 +45,24 @@ export type PlaceOrderRequest = z.infer<typeof PlaceOrderRequest>;
 /** Query of place-order: the patron campaign the customer arrived from. */
 export const PlaceOrderQuery = z.object({ campaignId: z.string().max(64).optional() });
 
+/** How a refunded order had been paid. */
+export const REFUND_METHODS = ['card', 'applePay', 'googlePay', 'coupon'] as const;
+
+/**
+ * What a cancelled order gave back (issue 23): the amount paid, and how, so the customer can be
+ * told where it went. Only an order whose refund went through has one.
+ */
+export const OrderRefund = z.object({
+  /** what was paid and given back, in minor units (for a coupon, the value the coupon paid) */
+  amountMinor: z.number().int().nonnegative(),
+  method: z.enum(REFUND_METHODS),
+  /** the last four digits of the card refunded, when known */
+  cardLastFour: z.string().nullable(),
+  /** the coupon the order used, given back to be used again */
+  couponCode: z.string().nullable(),
+});
+export type OrderRefund = z.infer<typeof OrderRefund>;
+
 /** Spec §3 placed order. Instants are ISO strings. */
 export const PlacedOrder = z.object({
   id: z.number().int(),
@@ -68,6 +86,8 @@ export const PlacedOrder = z.object({
   /** the coupon applied to this order, if any */
   couponCode: z.string().nullable(),
   createdAt: z.string(),
+  /** set once a cancelled order's payment has been given back */
+  refund: OrderRefund.nullable(),
 });
 export type PlacedOrder = z.infer<typeof PlacedOrder>;
 

@@ -12,6 +12,8 @@ export interface GatewayCharge {
   amountMinor: number;
   /** a reusable card token (card payments only) */
   cardToken: string | null;
+  /** the last four digits of the card charged, what may be shown of it (card payments only) */
+  cardLastFour: string | null;
   refunded: boolean;
 }
 

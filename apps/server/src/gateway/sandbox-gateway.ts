@@ -65,6 +65,7 @@ function toCharge(row: Selectable<GatewayTransactionsTable>): GatewayCharge {
     successful: row.result_code === PAYMENT_RESULT_CODES.success && row.refunded === 0,
     amountMinor: row.amount_minor,
     cardToken: row.card_token,
+    cardLastFour: row.masked_number?.replace(/\D/g, '').slice(-4) || null,
     refunded: row.refunded === 1,
   };
 }

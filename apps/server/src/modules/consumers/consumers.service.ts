@@ -57,6 +57,19 @@ export async function createConsumer(
   return { ...toConsumerProfile(row), hmacKey: row.hmac_key };
 }
 
+/**
+ * The consumer's name, mobile and email as they are now, in the columns an order keeps them in:
+ * what an order is placed with (a later change to the consumer leaves the order as it was).
+ */
+export async function contactForOrder(db: Kysely<Database>, consumerId: string) {
+  const row = await findConsumer(db, consumerId);
+  return {
+    customer_name: row?.full_name ?? null,
+    customer_mobile: row?.mobile ?? null,
+    customer_email: row?.email ?? null,
+  };
+}
+
 /** Changes the signer's own details; fields left out stay. */
 export async function updateConsumer(
   db: Kysely<Database>,

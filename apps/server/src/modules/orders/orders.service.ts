@@ -2,7 +2,7 @@
  * Placed orders (spec §3, §4): reading shows the queue position and estimate; a paid order is
  * queued at once. Placing one is place-order.service.ts.
  */
-import type { DeliveryAddress, OrderStatus, PlacedOrder } from '@venue/contract/order';
+import { OrderRefund, type DeliveryAddress, type OrderStatus, type PlacedOrder } from '@venue/contract/order';
 import type { PaymentSummary } from '@venue/contract/order-payment';
 import {
   estimateReadyAt,
@@ -21,9 +21,11 @@ import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import {
   countQueuedBefore,
   findConsumerOrder,
+  findOrder,
   findVendorTts,
   listRecentServiceSamples,
   listWaitingOrderIds,
+  setOrderEmailIfNone,
 } from './orders.repository.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -157,7 +159,24 @@ export function placedOrderFixed(row: OrderRow): Omit<PlacedOrder, keyof PlacedO
     paymentSummary: summaryWithDiscount(row),
     couponCode: row.coupon_code,
     createdAt: new Date(row.created_at).toISOString(),
+    refund: refundOf(row),
   };
+}
+
+/** What a cancelled order gave back, as stored when its refund went through; null otherwise. */
+export function refundOf(row: Pick<OrderRow, 'refund'>): OrderRefund | null {
+  const parsed = OrderRefund.safeParse(parseJson<unknown>(row.refund));
+  return parsed.success ? parsed.data : null;
+}
+
+/** An order by its id, whoever placed it (for mail the venue's actions send). */
+export function findOrderById(db: Db, orderId: number): Promise<OrderRow | undefined> {
+  return findOrder(db, orderId);
+}
+
+/** Gives an order placed without an email the one the customer gave later for its mail; one it has stays. */
+export function giveOrderEmail(db: Db, orderId: number, email: string): Promise<void> {
+  return setOrderEmailIfNone(db, orderId, email);
 }
 
 /** The consumer's own order at a vendor; others' orders answer 404 exactly like missing ones. */

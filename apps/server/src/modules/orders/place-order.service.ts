@@ -9,7 +9,7 @@ import { deliveryProblem } from '@venue/domain/delivery';
 import type { PricedOrder } from '@venue/domain/order-pricing';
 import { isServiceCharge } from '@venue/domain/payment-summary';
 import { conflict, unprocessable } from '../../lib/http-error.ts';
-import type { SignedConsumer } from '../consumers/consumers.service.ts';
+import { contactForOrder, type SignedConsumer } from '../consumers/consumers.service.ts';
 import {
   priceVendorOrder,
   STALE_PICKUP_TIME_MESSAGE,
@@ -72,7 +72,11 @@ export async function placeOrder(
       return toPlacedOrder(db, existing, nowMs);
     }
   }
-  const priced = await priceVendorOrder(deps, vendorId, input, nowMs);
+  // Read beside the pricing: the order keeps the details it was placed with.
+  const [priced, contact] = await Promise.all([
+    priceVendorOrder(deps, vendorId, input, nowMs),
+    contactForOrder(db, consumer.id),
+  ]);
   if (priced.requestedTimeRejected) throw unprocessable(STALE_PICKUP_TIME_MESSAGE);
   const mode = checkServiceMode(input, priced.vendor, priced.order);
   const summary = toPaymentSummary(priced.order);
@@ -97,6 +101,7 @@ export async function placeOrder(
     attributes: input.attributes ? JSON.stringify(input.attributes) : null,
     order_origin: input.orderOrigin ?? null,
     paid_at: null,
+    ...contact,
   };
   let orderId: number;
   try {
@@ -136,6 +141,7 @@ export async function placeOrder(
     time_ready: null,
     time_serviced: null,
     time_alerted: null,
+    refund: null,
   };
   return toPlacedOrder(db, row, nowMs);
 }

@@ -33,6 +33,7 @@ export async function purchaseWithCoupon(
     successful: true,
     amountMinor: 0,
     cardToken: null,
+    cardLastFour: null,
     refunded: false,
   };
   return applyCharge(deps, consumer, order, payment, charge, false);

@@ -49,7 +49,7 @@ export async function updatePaymentIfStatus(
 export function listSucceededPayments(db: Db, orderId: number) {
   return db
     .selectFrom('payments')
-    .select(['id', 'transaction_id', 'amount_minor'])
+    .select(['id', 'transaction_id', 'amount_minor', 'method', 'card_last_four'])
     .where('order_id', '=', orderId)
     .where('status', '=', 'Succeeded')
     .execute();

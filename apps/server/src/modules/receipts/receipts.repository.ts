@@ -5,20 +5,22 @@ import type { Database, ReceiptsTable } from '../../db/schema.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * Receipts sent since `sinceMs` to one order, recipient or client address (each column is indexed
- * with sent_at).
+ * Mail sent since `sinceMs` to one order, recipient or client address (each column is indexed
+ * with sent_at): receipts and refund emails, or only those of one `kind`.
  */
 export async function countReceiptsSince(
   db: Db,
   match: { order_id: number } | { email: string } | { client_address: string },
   sinceMs: number,
+  kind?: 'receipt' | 'refund',
 ): Promise<number> {
-  const row = await db
+  let query = db
     .selectFrom('receipts')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where((eb) => eb.and(match))
-    .where('sent_at', '>', sinceMs)
-    .executeTakeFirstOrThrow();
+    .where('sent_at', '>', sinceMs);
+  if (kind) query = query.where('kind', '=', kind);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

@@ -38,6 +38,8 @@ const order = {
   coupon_code: 'WELCOME10',
   discount_minor: 350,
   total_minor: 3150,
+  customer_name: 'Mei <Chen>',
+  customer_mobile: '0412 345 678',
 } as OrderRow;
 
 /** "Name ......  $1.00" lines between the items and the Grand Total, as name → minor units. */
@@ -64,7 +66,6 @@ describe('composeReceipt', () => {
       timeZone: 'Australia/Sydney',
       order,
       summary: summaryWithDiscount(order),
-      customerName: 'Sam',
     },
     'https://order.example.com',
   );
@@ -84,5 +85,27 @@ describe('composeReceipt', () => {
     expect(receipt.html).toContain('Coupon WELCOME10');
     expect(receipt.html).toContain('\u2212$3.50');
     expect(receipt.html).toContain('$31.50');
+  });
+
+  it('gives the mobile given with the order, never the name the customer typed', () => {
+    expect(receipt.text).toContain('Mobile: 0412345678');
+    expect(receipt.html).toContain('Mobile: 0412345678');
+    expect(receipt.text + receipt.html).not.toMatch(/Mei|Chen/);
+  });
+
+  it("gives the store's phone, and leaves the sentence out for a store without one", () => {
+    expect(receipt.text).toContain('Questions about your order? Call Grill & Bun on 02 9000 0002.');
+    const facts = {
+      venueName: 'The Riverside',
+      storeName: 'The Riverside Bar',
+      storePhone: ' ',
+      timeZone: 'Australia/Sydney',
+      order,
+      summary: summaryWithDiscount(order),
+    };
+    const noPhone = composeReceipt(facts, 'https://order.example.com');
+    expect(noPhone.text).not.toContain('Call');
+    expect(noPhone.html).not.toContain('Call');
+    expect(noPhone.text).not.toMatch(/ on \.$/m);
   });
 });

@@ -5,14 +5,13 @@
 import type { PaymentSummary } from '@venue/contract/order-payment';
 import { formatMoney } from '@venue/domain/money';
 import { summaryView } from '@venue/domain/payment-summary';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, ReceiptsTable } from '../../db/schema.ts';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
-import { findConsumer } from '../consumers/consumers.repository.ts';
-import type { SignedConsumer } from '../consumers/consumers.service.ts';
+import { contactForOrder, type SignedConsumer } from '../consumers/consumers.service.ts';
 import { findConsumerOrder } from '../orders/orders.repository.ts';
-import { summaryWithDiscount, type OrderRow } from '../orders/orders.service.ts';
-import type { Mailer } from './mailer.ts';
+import { giveOrderEmail, summaryWithDiscount, type OrderRow } from '../orders/orders.service.ts';
+import type { Mailer, OutgoingMail } from './mailer.ts';
 import {
   countReceiptsSince,
   deleteReceipt,
@@ -61,11 +60,56 @@ function formatWhen(ms: number, timeZone: string): string {
 interface ReceiptFacts {
   venueName: string;
   storeName: string;
+  /** '' when the store gave none */
   storePhone: string;
   timeZone: string;
+  /** the order, with the customer's mobile as given with it */
   order: OrderRow;
   summary: PaymentSummary;
-  customerName: string | null;
+}
+
+/**
+ * Whose order it is, for mail about it: the mobile given with the order (the consumer's may have
+ * changed since), or null. Never the name: it is free text, and mail to an address nobody verified
+ * carries nothing a customer typed (docs/decisions/024-security-hardening.md); a mobile is digits.
+ */
+export function orderMobileLine(order: Pick<OrderRow, 'customer_mobile'>): string | null {
+  const mobile = order.customer_mobile?.replace(/[^\d+]/g, '');
+  return mobile ? `Mobile: ${mobile}` : null;
+}
+
+/** The sentence naming the store's phone, or null for a store without one (no 'Call … on .'). */
+export function callStoreSentence(storeName: string, storePhone: string, lead: string): string | null {
+  const phone = storePhone.trim();
+  return phone ? `${lead} Call ${storeName} on ${phone}.` : null;
+}
+
+export { escapeHtml, formatWhen };
+
+/**
+ * Sends mail about an order, counted first (so requests arriving together see each other in the
+ * limits); a failed send is not counted.
+ */
+export async function sendCounted(
+  deps: Pick<ReceiptDeps, 'db' | 'mailer'>,
+  count: Insertable<ReceiptsTable>,
+  mail: OutgoingMail,
+): Promise<void> {
+  const row = await insertReceipt(deps.db, count);
+  let sent: { messageId: string | null };
+  try {
+    sent = await deps.mailer.send(mail);
+  } catch (error) {
+    await deleteReceipt(deps.db, row.id);
+    throw error;
+  }
+  await setReceiptMessageId(deps.db, row.id, sent.messageId);
+}
+
+/** The venue's mail sender, at the public address's host. */
+export function mailSender(venueName: string, publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  return `"${venueName.replace(/["\\\r\n]/g, '')}" <receipts@${host === 'localhost' ? 'localhost.localdomain' : host}>`;
 }
 
 /** The receipt as plain text and HTML. */
@@ -79,6 +123,8 @@ export function composeReceipt(facts: ReceiptFacts, publicUrl: string) {
     { name: row.name, quantity: row.quantity, priceMinor: row.priceMinor, isModifier: false },
     ...row.modifiers.map((m) => ({ name: m.name, quantity: m.quantity, priceMinor: m.priceMinor, isModifier: true })),
   ]);
+  const customer = orderMobileLine(order);
+  const call = callStoreSentence(facts.storeName, facts.storePhone, 'Questions about your order?');
   const lineText = (name: string, quantity: number, price: string, indent = '') =>
     `${indent}${quantity} × ${name}`.padEnd(40) + price.padStart(10);
   const textLines = [
@@ -87,13 +133,14 @@ export function composeReceipt(facts: ReceiptFacts, publicUrl: string) {
     `Order number: ${ticket}`,
     `Paid: ${paidAt}`,
     order.service_mode === 'HomeDelivery' ? 'Home delivery' : 'Pick up',
+    ...(customer ? [customer] : []),
     '',
     ...items.map((i) => lineText(i.name, i.quantity, formatMoney(i.priceMinor), i.isModifier ? '    ' : '')),
     '',
     ...view.lines.map((line) => line.name.padEnd(40) + formatMoney(line.minor).padStart(10)),
     'Grand Total'.padEnd(40) + formatMoney(view.totalMinor).padStart(10),
     '',
-    `Questions about your order? Call ${facts.storeName} on ${facts.storePhone}.`,
+    ...(call ? [call] : []),
     publicUrl,
   ];
   const row = (cells: string[], bold = false) =>
@@ -101,7 +148,7 @@ export function composeReceipt(facts: ReceiptFacts, publicUrl: string) {
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1a1a1a">
 <h1 style="font-size:20px">Receipt from ${escapeHtml(facts.storeName)}</h1>
 <p>${escapeHtml(facts.venueName)}</p>
-<p>Order number: <strong>${escapeHtml(ticket)}</strong><br>Paid: ${escapeHtml(paidAt)}<br>${order.service_mode === 'HomeDelivery' ? 'Home delivery' : 'Pick up'}</p>
+<p>Order number: <strong>${escapeHtml(ticket)}</strong><br>Paid: ${escapeHtml(paidAt)}<br>${order.service_mode === 'HomeDelivery' ? 'Home delivery' : 'Pick up'}${customer ? `<br>${escapeHtml(customer)}` : ''}</p>
 <table style="border-collapse:collapse">
 ${items
   .map((i) =>
@@ -114,8 +161,12 @@ ${items
 ${view.lines.map((line) => row([escapeHtml(line.name), escapeHtml(formatMoney(line.minor))])).join('\n')}
 ${row(['Grand Total', escapeHtml(formatMoney(view.totalMinor))], true)}
 </table>
-<p>Questions about your order? Call ${escapeHtml(facts.storeName)} on ${escapeHtml(facts.storePhone)}.</p>
-</body></html>`;
+${
+  call
+    ? `<p>${escapeHtml(call)}</p>
+`
+    : ''
+}</body></html>`;
   return {
     subject: `Your receipt from ${facts.storeName}, order ${ticket}`,
     text: textLines.join('\n'),
@@ -139,11 +190,15 @@ export async function issueReceipt(
   const order = await findConsumerOrder(db, consumer.id, orderId);
   if (!order) throw notFound(`Order ${orderId} not found`);
   if (order.paid_at === null) throw unprocessable(NOT_PAID_MESSAGE);
-  // The consumer's contact as it is now (it may have changed since the order).
-  const contact = await findConsumer(db, consumer.id);
-  const email = contact?.email?.trim();
+  // The address the customer gave last: the wait screen's 'Email receipt' saves the one typed
+  // there before asking, so the receipt goes where they just said; else the one given with the order.
+  const current = (await contactForOrder(db, consumer.id)).customer_email?.trim();
+  const email = current || order.customer_email?.trim();
   if (!email) throw unprocessable(NO_EMAIL_MESSAGE);
-  if ((await countReceiptsSince(db, { order_id: orderId }, nowMs - RESEND_WINDOW_MS)) >= MAX_RECEIPTS_PER_WINDOW)
+  if (
+    (await countReceiptsSince(db, { order_id: orderId }, nowMs - RESEND_WINDOW_MS, 'receipt')) >=
+    MAX_RECEIPTS_PER_WINDOW
+  )
     throw new HttpError(429, TOO_MANY_MESSAGE);
   const recipient = email.toLowerCase();
   const today = nowMs - RECEIPT_DAY_MS;
@@ -162,30 +217,17 @@ export async function issueReceipt(
       timeZone: place.time_zone,
       order,
       summary: summaryWithDiscount(order),
-      customerName: contact?.full_name ?? null,
     },
     deps.publicUrl,
   );
-  // Counted before it is sent, so requests arriving together see each other; a failed send is not counted.
-  const row = await insertReceipt(db, {
-    order_id: orderId,
-    email: recipient,
-    message_id: null,
-    sent_at: nowMs,
-    client_address: clientAddress,
-  });
-  const host = new URL(deps.publicUrl).hostname;
-  let sent: { messageId: string | null };
-  try {
-    sent = await deps.mailer.send({
-      from: `"${place.venue_name.replace(/["\\\r\n]/g, '')}" <receipts@${host === 'localhost' ? 'localhost.localdomain' : host}>`,
-      to: email,
-      ...receipt,
-    });
-  } catch (error) {
-    await deleteReceipt(db, row.id);
-    throw error;
-  }
-  await setReceiptMessageId(db, row.id, sent.messageId);
+  await sendCounted(
+    deps,
+    { order_id: orderId, email: recipient, message_id: null, sent_at: nowMs, client_address: clientAddress },
+    { from: mailSender(place.venue_name, deps.publicUrl), to: email, ...receipt },
+  );
+  // An order placed without an email takes the one its receipt went to, so the order's later mail
+  // (a refund, if the venue cancels it) reaches the customer too. One given with the order is
+  // never replaced: it is what the customer gave for this order, and the receipt went where asked.
+  if (!order.customer_email?.trim()) await giveOrderEmail(db, orderId, email);
   return { orderId, email, sent: true as const };
 }

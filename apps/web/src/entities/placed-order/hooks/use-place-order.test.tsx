@@ -37,6 +37,7 @@ function order(overrides: Partial<PlacedOrder> = {}): PlacedOrder {
     deliveryAddress: null,
     paymentSummary: { items: [], subTotals: [], total: money(1400) },
     couponCode: null,
+    refund: null,
     createdAt: '2026-11-23T04:00:00.000Z',
     ...overrides,
   };

@@ -65,6 +65,7 @@ export function placedOrder(overrides: Partial<PlacedOrder> = {}): PlacedOrder {
     deliveryAddress: null,
     paymentSummary: SUMMARY,
     couponCode: null,
+    refund: null,
     createdAt: '2026-11-22T05:59:00.000Z',
     ...overrides,
   };
