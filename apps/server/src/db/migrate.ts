@@ -13,6 +13,8 @@ import * as opsEvents from './migrations/2026-11-25-3-ops-events.ts';
 import * as webPush from './migrations/2026-11-26-1-web-push.ts';
 import * as receiptLimits from './migrations/2026-11-26-2-receipt-limits.ts';
 import * as liveChanges from './migrations/2026-11-27-1-live-changes.ts';
+import * as orderContact from './migrations/2026-11-27-2-order-contact.ts';
+import * as orderRefund from './migrations/2026-11-27-3-order-refund.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -32,6 +34,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-1-web-push': webPush,
   '2026-11-26-2-receipt-limits': receiptLimits,
   '2026-11-27-1-live-changes': liveChanges,
+  '2026-11-27-2-order-contact': orderContact,
+  '2026-11-27-3-order-refund': orderRefund,
 };
 
 /**

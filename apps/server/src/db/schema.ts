@@ -190,6 +190,12 @@ export interface OrdersTable {
   time_serviced: number | null;
   /** when the customer's app reported seeing the ready alert */
   time_alerted: number | null;
+  /** the customer's name, mobile and email as given with the order, kept when the consumer's details change */
+  customer_name: string | null;
+  customer_mobile: string | null;
+  customer_email: string | null;
+  /** JSON OrderRefund (modules/orders/order-refund.ts): what was given back when the vendor cancelled it */
+  refund: JsonText | null;
 }
 
 export interface OrderItemsTable {
@@ -224,6 +230,8 @@ export interface PaymentsTable {
   save_payment_method: Generated<Flag>;
   /** why it failed, in the customer's words */
   message: string | null;
+  /** the last four digits of the card charged, as the gateway tells them; null for wallets, coupons and older payments */
+  card_last_four: string | null;
 }
 
 export interface CouponsTable {
@@ -312,8 +320,10 @@ export interface ReceiptsTable {
   email: string;
   message_id: string | null;
   sent_at: number;
-  /** the client address the receipt was asked from (counted per day); null before 2026-11-26 */
+  /** the client address the receipt was asked from (counted per day); null before 2026-11-26 and for refund emails */
   client_address: string | null;
+  /** 'receipt', or 'refund' for the email telling of a cancelled order's refund */
+  kind: Generated<string>;
 }
 
 export interface IdempotentRequestsTable {

@@ -25,16 +25,17 @@ import { publishMenuItemsChanged } from '../menu/menu.service.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
 import {
   findOrder,
-  findOrderWithCustomerName,
   findQueuePlace,
-  listConsumerNames,
   listDueScheduledOrders,
   listItemCounts,
   listOrderLines,
   listVendorOrders,
+  returnCouponUse,
   returnStock,
+  setOrderRefund,
   updateOrderIfStatus,
 } from './orders.repository.ts';
+import { describeRefund, type RefundedPayment } from './order-refund.ts';
 import { getOrder, requireOwnOrder, vendorPace, waitingPositions, type OrderRow } from './orders.service.ts';
 
 export interface FulfilmentDeps {
@@ -44,6 +45,13 @@ export interface FulfilmentDeps {
   events: EventPublisher;
   /** told of each status change once it has committed (Web Push); it never waits or throws */
   orderStatus?: OrderStatusListener;
+  /** told of each cancelled order whose payment was given back (the refund email); it never waits or throws */
+  refunds?: RefundListener;
+}
+
+/** What is told of a refunded order (modules/receipts sends the customer's email). */
+export interface RefundListener {
+  refunded(orderId: number): void;
 }
 
 /**
@@ -65,25 +73,14 @@ function parseAddress(text: string | null): DeliveryAddress | null {
 
 /**
  * Orders as the kitchen reads them: lines with their options and notes (service charges left out),
- * the customer's name (read here unless `knownNames` has them), and for Waiting orders their place
- * in the queue and estimate.
+ * the customer's name and mobile as given with the order, and for Waiting orders their place in
+ * the queue and estimate.
  */
-export async function toOpsOrders(
-  db: Kysely<Database>,
-  rows: OrderRow[],
-  nowMs: number,
-  knownNames?: ReadonlyMap<string, string | null>,
-): Promise<OpsOrder[]> {
-  const [lines, names] = await Promise.all([
-    listOrderLines(
-      db,
-      rows.map((r) => r.id),
-    ),
-    knownNames
-      ? [...knownNames].map(([id, full_name]) => ({ id, full_name }))
-      : listConsumerNames(db, [...new Set(rows.map((r) => r.consumer_id).filter((id): id is string => id !== null))]),
-  ]);
-  const nameOf = new Map(names.map((n) => [n.id, n.full_name]));
+export async function toOpsOrders(db: Kysely<Database>, rows: OrderRow[], nowMs: number): Promise<OpsOrder[]> {
+  const lines = await listOrderLines(
+    db,
+    rows.map((r) => r.id),
+  );
   const queues = new Map<number, { positions: Map<number, number>; pace: Awaited<ReturnType<typeof vendorPace>> }>();
   const waiting = rows.filter((r) => r.order_status === 'Waiting');
   for (const vendorId of new Set(waiting.map((r) => r.vendor_id))) {
@@ -137,7 +134,9 @@ export async function toOpsOrders(
       timeServiceEstimated: iso(estimate),
       timeReady: iso(row.time_ready),
       timeServiced: iso(row.time_serviced),
-      customerName: row.consumer_id ? (nameOf.get(row.consumer_id) ?? null) : null,
+      // The order's own: the same phone ordering later under another name changes neither.
+      customerName: row.customer_name,
+      customerMobile: row.customer_mobile,
       deliveryAddress: parseAddress(row.delivery_address),
       lines: items,
       total: toMoney(row.total_minor),
@@ -186,10 +185,9 @@ export function publishOrderChanged(
     orderId,
     type: 'order',
     data: async (db) => {
-      const found = await findOrderWithCustomerName(db, orderId);
-      if (!found) return null;
-      const { customer_name: name, ...row } = found;
-      const [view] = await toOpsOrders(db, [row], nowMs, new Map(row.consumer_id ? [[row.consumer_id, name]] : []));
+      const row = await findOrder(db, orderId);
+      if (!row) return null;
+      const [view] = await toOpsOrders(db, [row], nowMs);
       return view ?? null;
     },
   });
@@ -210,7 +208,8 @@ function changesFor(row: OrderRow, to: VendorSetStatus, nowMs: number) {
 /**
  * A vendor moves an order (operations API or kitchen simulator). Only the transitions of
  * VENDOR_TRANSITIONS are allowed; asking for the status the order already has changes nothing
- * (a retried request). A cancelled paid order gives its stock back and its payment is refunded.
+ * (a retried request). A cancelled paid order gives its stock and coupon back and its payment is
+ * refunded.
  * Every change is written to the audit log with who made it.
  */
 export async function changeOrderStatus(
@@ -237,9 +236,11 @@ export async function changeOrderStatus(
       if (moved !== 1) throw conflict(`Order ${orderId} changed at the same time; read it again and retry.`);
       if (to === 'Cancelled' && row.paid_at !== null) {
         for (const { menu_item_id: itemId, count } of await listItemCounts(trx, orderId)) {
-          if (itemId !== null && (await returnStock(trx, vendorId, itemId, Number(count), nowMs))) returnedItems.push(itemId);
+          if (itemId !== null && (await returnStock(trx, vendorId, itemId, Number(count), nowMs)))
+            returnedItems.push(itemId);
         }
         await bumpMenuVersion(trx, vendorId);
+        if (row.coupon_code) await returnCouponUse(trx, row.coupon_code);
       }
       await recordAudit(trx, {
         at: nowMs,
@@ -251,31 +252,43 @@ export async function changeOrderStatus(
       });
     });
     if (to === 'Cancelled' && row.paid_at !== null) deps.menuCache.invalidate(vendorId);
-    // Told before the refund: the kitchen need not wait on the gateway.
+    // Refunded before anyone is told: the customer's order stream ends with the Cancelled order, so
+    // that message must already say where the money went. The staff member cancelling waits for
+    // the refund either way (this answer follows it); other boards hear of it a gateway call later.
+    const refunded = to === 'Cancelled' && (await refundOrder(deps, row, actor, nowMs));
     const published = await publishOrderChanged(deps.events, vendorId, orderId, nowMs);
     // The customer's phone, by Web Push, from this process only (one notification, not one per node).
     deps.orderStatus?.statusChanged(orderId, to);
+    if (refunded) deps.refunds?.refunded(orderId);
     await publishMenuItemsChanged(deps.events, vendorId, returnedItems);
-    if (to === 'Cancelled') await refundOrder(deps, orderId, actor, nowMs);
-    // The event's view was read after the change committed: the answer is that view, not a second
-    // read of the same (after a refund, the order is read again below).
-    else if (published) return published;
+    // The event's view was read after the change committed: the answer is that view, not a second read of the same.
+    if (published) return published;
   }
   const fresh = await findOrder(db, orderId);
   const [view] = await toOpsOrders(db, [fresh ?? row], nowMs);
   return view!;
 }
 
-/** Gives back every successful payment of a cancelled order; a refund the gateway refuses is logged for staff. */
-async function refundOrder(deps: FulfilmentDeps, orderId: number, actor: Actor, nowMs: number): Promise<void> {
+/**
+ * Gives back every successful payment of a cancelled order; a refund the gateway refuses is logged
+ * for staff. When all went back, the order records what was refunded (GET order's `refund`).
+ * Answers whether it did.
+ */
+async function refundOrder(deps: FulfilmentDeps, order: OrderRow, actor: Actor, nowMs: number): Promise<boolean> {
+  const orderId = order.id;
   const payments = await listSucceededPayments(deps.db, orderId);
+  const refunded: RefundedPayment[] = [];
+  let failed = 0;
   for (const payment of payments) {
     let action = 'payment.refunded';
     try {
-      if (payment.transaction_id) await deps.gateway.refund(payment.transaction_id);
-      await updatePaymentIfStatus(deps.db, payment.id, 'Succeeded', { status: 'Refunded', updated_at: nowMs });
+      // A coupon paid nothing at the gateway (its use came back with the cancel).
+      if (payment.transaction_id && payment.method !== 'coupon') await deps.gateway.refund(payment.transaction_id);
+      if (await updatePaymentIfStatus(deps.db, payment.id, 'Succeeded', { status: 'Refunded', updated_at: nowMs }))
+        refunded.push(payment);
     } catch {
       action = 'payment.refund_failed';
+      failed += 1;
     }
     await recordAudit(deps.db, {
       at: nowMs,
@@ -286,6 +299,9 @@ async function refundOrder(deps: FulfilmentDeps, orderId: number, actor: Actor, 
       details: { orderId, amountMinor: payment.amount_minor },
     });
   }
+  const refund = describeRefund(order, refunded, failed);
+  if (refund) await setOrderRefund(deps.db, orderId, JSON.stringify(refund), nowMs);
+  return refund !== null;
 }
 
 /**

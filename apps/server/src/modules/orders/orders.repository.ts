@@ -69,15 +69,14 @@ export function findOrder(db: Db, orderId: number) {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
 }
 
-/** An order with its customer's name (null without one), in one query: what an order event shows. */
-export function findOrderWithCustomerName(db: Db, orderId: number) {
-  return db
-    .selectFrom('orders')
-    .leftJoin('consumers', 'consumers.id', 'orders.consumer_id')
-    .selectAll('orders')
-    .select('consumers.full_name as customer_name')
-    .where('orders.id', '=', orderId)
-    .executeTakeFirst();
+/** Gives an order the customer's email when it was placed without one (an email given later for its mail). */
+export async function setOrderEmailIfNone(db: Db, orderId: number, email: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ customer_email: email })
+    .where('id', '=', orderId)
+    .where((eb) => eb.or([eb('customer_email', 'is', null), eb('customer_email', '=', '')]))
+    .execute();
 }
 
 /** The order when it belongs to the consumer (and the vendor, when given); undefined otherwise. */
@@ -304,12 +303,6 @@ export function listOrderLines(db: Db, orderIds: readonly number[]) {
   return db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
 }
 
-/** Names of consumers by id. */
-export function listConsumerNames(db: Db, consumerIds: readonly string[]) {
-  if (consumerIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('consumers').select(['id', 'full_name']).where('id', 'in', consumerIds).execute();
-}
-
 /** Scheduled orders whose time has come: requested time no later than now plus the vendor's time to service. */
 export function listDueScheduledOrders(db: Db, nowMs: number, limit: number) {
   return db
@@ -346,6 +339,21 @@ export function listOrdersInStatus(
     .orderBy('orders.id')
     .limit(limit)
     .execute();
+}
+
+/** Gives back the use of a coupon a cancelled paid order took, so the customer can use it again. */
+export async function returnCouponUse(db: Db, code: string): Promise<void> {
+  await db
+    .updateTable('coupons')
+    .set((eb) => ({ used_count: eb('used_count', '-', 1) }))
+    .where('code', '=', code)
+    .where('used_count', '>', 0)
+    .execute();
+}
+
+/** Records what a cancelled order gave back (JSON OrderRefund). */
+export async function setOrderRefund(db: Db, orderId: number, refund: string, nowMs: number): Promise<void> {
+  await db.updateTable('orders').set({ refund, updated_at: nowMs }).where('id', '=', orderId).execute();
 }
 
 /**

@@ -125,6 +125,8 @@ export async function applyCharge(
         status: 'Succeeded',
         response_code: String(charge.resultCode),
         transaction_id: charge.transactionId,
+        // Kept to tell the customer where a refund went, should the venue cancel the order.
+        card_last_four: charge.cardLastFour,
         save_payment_method: savePaymentMethod ? 1 : 0,
         updated_at: now,
       });
