@@ -81,6 +81,10 @@ describe('Web Push: the ready alert on a locked phone', () => {
   });
   afterAll(async () => push?.close());
 
+  test('the start log warns that loopback push endpoints are taken (tests only)', () => {
+    expect(suite.server.logs()).toContain('PUSH_ALLOW_LOOPBACK is on');
+  });
+
   test('the service worker shows a pushed message as a notification, and a tap on it opens alert-order', async () => {
     const page = await suite.newPage({ serviceWorkers: 'allow' });
     const origin = suite.server.url;

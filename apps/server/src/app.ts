@@ -187,7 +187,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => events.close());
   const gateway = new SandboxGateway(db, clock);
   const vapid = new VapidKeySource(db, config.vapidKeys, clock);
-  const notifier = new PushNotifier({ db, vapid, subject: config.vapidSubject, log: app.log });
+  const notifier = new PushNotifier({
+    db,
+    vapid,
+    subject: config.vapidSubject,
+    log: app.log,
+    rules: { allowLoopback: config.pushAllowLoopback, extraHosts: config.pushServiceHosts },
+  });
   app.decorate('push', { vapid, notifier });
   // Notifications under way finish (or time out) before the database is closed.
   app.addHook('onClose', async () => notifier.idle());

@@ -3,7 +3,7 @@
  * reads `process.env`; everything else receives a `Config`.
  */
 import { createECDH, randomBytes } from 'node:crypto';
-import { isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -114,6 +114,28 @@ const EnvSchema = z.object({
     .optional(),
   // Tests only: accept push endpoints on http://127.0.0.1 (a stand-in push service); never in production.
   PUSH_ALLOW_LOOPBACK: onOff.default(false),
+  // Push services beyond the browsers' own (modules/push/push-endpoint.ts): host names or parent
+  // domains, separated by commas.
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter((host) => host !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+            'PUSH_SERVICE_HOSTS: host names such as push.example.com, separated by commas',
+          ),
+      ),
+    ),
 });
 
 export type KitchenSimulatorSetting = 'on' | 'off' | 'auto';
@@ -129,6 +151,8 @@ export interface Config {
   opsToken: string;
   /** true when OPS_TOKEN was unset and a random token was made for this run */
   opsTokenGenerated: boolean;
+  /** where a generated token is written for the operator (beside the SQLite file, else ./data) */
+  opsTokenFile: string;
   /** seed the demo venue into a database that holds no venue */
   demoVenue: boolean;
   /** the demo kitchen: `auto` (unset) runs it when the database holds a demo-seeded venue */
@@ -163,6 +187,8 @@ export interface Config {
   vapidSubject: string;
   /** tests only: push endpoints on http loopback addresses are accepted */
   pushAllowLoopback: boolean;
+  /** push services taken besides the browsers' own (PUSH_SERVICE_HOSTS) */
+  pushServiceHosts: string[];
 }
 
 /** A plain path selects SQLite (relative paths resolve against the working directory); postgres:// selects PostgreSQL. */
@@ -214,13 +240,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const vapid = vapidKeysOf(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY);
   if (vapid.problem) throw new Error(`Invalid server settings:\n  VAPID keys: ${vapid.problem}`);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const database = parseDatabaseUrl(e.DATABASE_URL);
   return {
     port: e.PORT,
     host: e.HOST,
-    database: parseDatabaseUrl(e.DATABASE_URL),
+    database,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     opsToken: e.OPS_TOKEN ?? randomBytes(24).toString('base64url'),
     opsTokenGenerated: e.OPS_TOKEN === undefined,
+    opsTokenFile: join(database.kind === 'sqlite' ? dirname(database.path) : join(REPO_ROOT, 'data'), 'ops-token'),
     demoVenue: e.DEMO_VENUE,
     kitchenSimulator: e.KITCHEN_SIMULATOR ?? 'auto',
     kitchenSimulatorPace: e.KITCHEN_SIMULATOR_PACE,
@@ -240,6 +268,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     vapidKeys: vapid.keys ?? null,
     vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl),
     pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS,
   };
 }
 

@@ -14,6 +14,37 @@ describe('push endpoints the server posts to', () => {
     }
   });
 
+  it('refuses any other host: internal names, look-alikes, and names that resolve to this network', () => {
+    for (const endpoint of [
+      'https://localhost./push',
+      'https://db.internal/push',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://127.0.0.1.nip.io/push',
+      'https://redis.default.svc/push',
+      'https://router.lan/push',
+      'https://nas.home.arpa/push',
+      'https://fcm.googleapis.com./fcm/send/x',
+      'https://fcm.googleapis.com.evil.example/fcm/send/x',
+      'https://evilfcm.googleapis.com.example/x',
+      'https://notfcm.googleapis.co/x',
+      'https://example.com/push',
+    ]) {
+      expect(pushEndpointProblem(endpoint), endpoint).toBe(
+        "The push endpoint must be a browser push service's address.",
+      );
+    }
+  });
+
+  it("takes an operator's own push service named in PUSH_SERVICE_HOSTS", () => {
+    const extraHosts = parseConfig({ PUSH_SERVICE_HOSTS: ' Push.Example.com , relay.example.net' }).pushServiceHosts;
+    expect(extraHosts).toEqual(['push.example.com', 'relay.example.net']);
+    expect(pushEndpointProblem('https://push.example.com/p/1', { extraHosts })).toBeNull();
+    expect(pushEndpointProblem('https://eu.relay.example.net/p/1', { extraHosts })).toBeNull();
+    expect(pushEndpointProblem('https://push.example.com/p/1')).not.toBeNull();
+    expect(parseConfig({}).pushServiceHosts).toEqual([]);
+    expect(() => parseConfig({ PUSH_SERVICE_HOSTS: 'https://push.example.com/' })).toThrow(/PUSH_SERVICE_HOSTS/);
+  });
+
   it('refuses http, addresses, local names, other ports and credentials', () => {
     for (const endpoint of [
       'http://fcm.googleapis.com/fcm/send/x',
@@ -34,8 +65,10 @@ describe('push endpoints the server posts to', () => {
   });
 
   it('takes http loopback stand-ins only when PUSH_ALLOW_LOOPBACK is on, which it never is by default', () => {
-    expect(pushEndpointProblem('http://127.0.0.1:8080/push', true)).toBeNull();
-    expect(pushEndpointProblem('http://10.0.0.1:8080/push', true)).not.toBeNull();
+    expect(pushEndpointProblem('http://127.0.0.1:8080/push', { allowLoopback: true })).toBeNull();
+    expect(pushEndpointProblem('http://127.0.0.1:8080/push')).not.toBeNull();
+    expect(pushEndpointProblem('http://10.0.0.1:8080/push', { allowLoopback: true })).not.toBeNull();
+    expect(pushEndpointProblem('https://localhost/push', { allowLoopback: true })).not.toBeNull();
     expect(parseConfig({}).pushAllowLoopback).toBe(false);
     expect(parseConfig({ PUSH_ALLOW_LOOPBACK: 'on' }).pushAllowLoopback).toBe(true);
   });

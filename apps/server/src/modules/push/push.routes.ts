@@ -48,7 +48,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await savePushSubscription(app.db, consumerOf(request), request.params.orderId, request.body, {
-        allowLoopback: app.config.pushAllowLoopback,
+        rules: { allowLoopback: app.config.pushAllowLoopback, extraHosts: app.config.pushServiceHosts },
         nowMs: app.clock(),
       });
       return reply.code(204).send(null);

@@ -17,7 +17,8 @@ import { conflict, unprocessable } from '../../lib/http-error.ts';
 import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import { findOrder } from '../orders/orders.repository.ts';
 import { requireOwnOrder } from '../orders/orders.service.ts';
-import { pushEndpointProblem } from './push-endpoint.ts';
+import { pushEndpointProblem, type PushEndpointRules } from './push-endpoint.ts';
+import { pushPost, type PushPost } from './push-transport.ts';
 import {
   deleteOrderSubscriptions,
   deleteSubscription,
@@ -42,8 +43,8 @@ export const MAX_SUBSCRIPTIONS_PER_ORDER = 5;
 export const SUBSCRIPTION_MAX_AGE_MS = 2 * 24 * 60 * 60_000;
 
 export interface PushSubscriptionOptions {
-  /** PUSH_ALLOW_LOOPBACK: http://127.0.0.1 endpoints are taken (tests) */
-  allowLoopback: boolean;
+  /** which endpoints are taken: the push services (and PUSH_ALLOW_LOOPBACK's stand-ins in tests) */
+  rules: PushEndpointRules;
   nowMs: number;
 }
 
@@ -59,7 +60,7 @@ export async function savePushSubscription(
   if (isFinalStatus(order.order_status)) {
     throw conflict(`Order ${orderId} is ${order.order_status}; there is nothing left to notify you of.`);
   }
-  const problem = pushEndpointProblem(body.endpoint, options.allowLoopback);
+  const problem = pushEndpointProblem(body.endpoint, options.rules);
   if (problem) throw unprocessable(problem);
   await upsertSubscription(db, {
     orderId,
@@ -101,8 +102,10 @@ export interface PushNotifierDeps {
   vapid: VapidKeySource;
   subject: string;
   log: PushLog;
-  /** how requests reach push services (fetch) */
-  post?: typeof fetch;
+  /** which endpoints are sent to: checked again at sending, for subscriptions stored before a rule */
+  rules: PushEndpointRules;
+  /** how requests reach push services (default: https to public addresses only) */
+  post?: PushPost;
 }
 
 /** The message for an order that became `status`, or null when the order is gone. */
@@ -130,10 +133,10 @@ export async function pushMessageFor(
  */
 export class PushNotifier implements OrderStatusListener {
   private readonly jobs = new Set<Promise<void>>();
-  private readonly post: typeof fetch;
+  private readonly post: PushPost;
 
   constructor(private readonly deps: PushNotifierDeps) {
-    this.post = deps.post ?? fetch;
+    this.post = deps.post ?? pushPost({ allowLoopback: deps.rules.allowLoopback === true });
   }
 
   statusChanged(orderId: number, status: string): void {
@@ -162,9 +165,15 @@ export class PushNotifier implements OrderStatusListener {
   }
 
   private async sendOne(subscription: PushSubscriptionRow, message: PushMessage): Promise<void> {
+    if (pushEndpointProblem(subscription.endpoint, this.deps.rules) !== null) {
+      // Stored before the endpoint rules were what they are now: never sent to.
+      await deleteSubscription(this.deps.db, subscription.id);
+      return;
+    }
     const keys = await this.deps.vapid.keys();
     // web-push signs (VAPID) and encrypts (aes128gcm); the request itself is sent here, so redirects
-    // are never followed and a stand-in service in tests can be plain http on loopback.
+    // are never followed, only public addresses are connected to, and a stand-in service in tests
+    // can be plain http on loopback.
     const request = webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       JSON.stringify(message),
@@ -178,16 +187,12 @@ export class PushNotifier implements OrderStatusListener {
     );
     let statusCode: number;
     try {
-      const response = await this.post(request.endpoint, {
-        method: request.method,
-        headers: request.headers as Record<string, string>,
-        body: request.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-      });
-      statusCode = response.status;
-      await response.body?.cancel();
-      if (response.ok) return;
+      statusCode = await this.post(
+        request.endpoint,
+        { method: request.method, headers: request.headers as Record<string, string>, body: request.body },
+        PUSH_TIMEOUT_MS,
+      );
+      if (statusCode >= 200 && statusCode < 300) return;
     } catch (error) {
       this.deps.log.warn(
         { err: error, orderId: message.orderId, host: safeHost(subscription.endpoint) },
