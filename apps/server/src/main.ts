@@ -15,6 +15,8 @@ import { UnreportedPaymentSweeper } from './modules/payments/unreported-payments
 import { kitchenSimulatorStep, planKitchenSimulator } from './ops/kitchen-simulator.ts';
 import { catalogueHint } from './ops/catalogue-hint.ts';
 import { drain } from './lib/drain.ts';
+import { PUSH_ALLOW_LOOPBACK_WARNING } from './modules/push/push-endpoint.ts';
+import { announceGeneratedOpsToken } from './ops/generated-ops-token.ts';
 
 /** A load balancer or orchestrator waits about this long after SIGTERM before it kills the process. */
 const DRAIN_LIMIT_MS = 10_000;
@@ -94,9 +96,14 @@ async function main(): Promise<void> {
   app.log.info(`Listening on http://localhost:${port}`);
   app.log.info(
     config.opsTokenGenerated
-      ? `OPS token (generated for this run; set OPS_TOKEN to keep one): ${config.opsToken}`
+      ? announceGeneratedOpsToken({
+          token: config.opsToken,
+          file: config.opsTokenFile,
+          terminal: process.stdout.isTTY ? process.stdout : null,
+        })
       : 'OPS token: the one set in OPS_TOKEN',
   );
+  if (config.pushAllowLoopback) app.log.warn(PUSH_ALLOW_LOOPBACK_WARNING);
 }
 
 main().catch((error: unknown) => {
