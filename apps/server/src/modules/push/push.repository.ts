@@ -33,10 +33,24 @@ export async function upsertSubscription(
 
 /** Keeps only the newest `keep` subscriptions of an order (one phone rarely has more than one). */
 export async function trimOrderSubscriptions(db: Db, orderId: number, keep: number): Promise<void> {
+  await trimSubscriptions(db, 'order_id', orderId, keep);
+}
+
+/** Keeps only the newest `keep` subscriptions of a consumer, across their orders. */
+export async function trimConsumerSubscriptions(db: Db, consumerId: string, keep: number): Promise<void> {
+  await trimSubscriptions(db, 'consumer_id', consumerId, keep);
+}
+
+async function trimSubscriptions(
+  db: Db,
+  column: 'order_id' | 'consumer_id',
+  value: number | string,
+  keep: number,
+): Promise<void> {
   const extra = await db
     .selectFrom('push_subscriptions')
     .select('id')
-    .where('order_id', '=', orderId)
+    .where(column, '=', value)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .offset(keep)

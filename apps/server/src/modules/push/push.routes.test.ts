@@ -161,6 +161,30 @@ describe.each(databases)('Web Push on $name', (database) => {
     expect(await subscriptionsOf(order.id)).toHaveLength(0);
   });
 
+  it('takes subscriptions only for a paid order (409 before), and keeps a customer to their newest ten', async () => {
+    const owner = await createTestConsumer(ctx.app);
+    const unpaid = await placeTestOrder(ctx.app, owner, VENDOR, [await simpleLine()]);
+    const refused = await subscribe(owner, unpaid.id, push.subscription());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(`Order ${unpaid.id} is not paid yet; notifications are for paid orders.`);
+    expect(await subscriptionsOf(unpaid.id)).toHaveLength(0);
+
+    const orders = [];
+    for (let i = 0; i < 3; i += 1) orders.push(await paidOrder(owner));
+    // Five browsers on each of three orders: fifteen asked for, ten kept (the newest).
+    for (const order of orders) {
+      for (let i = 0; i < 5; i += 1)
+        expect((await subscribe(owner, order.id, push.subscription())).statusCode).toBe(204);
+    }
+    const kept = await ctx.database.db
+      .selectFrom('push_subscriptions')
+      .select(['order_id'])
+      .where('consumer_id', '=', owner.id)
+      .execute();
+    expect(kept).toHaveLength(10);
+    expect(kept.filter((row) => row.order_id === orders[2]!.id)).toHaveLength(5);
+  });
+
   it('refuses endpoints the server must not post to (422) and malformed subscriptions (400)', async () => {
     const owner = await createTestConsumer(ctx.app);
     const order = await paidOrder(owner);

@@ -9,7 +9,7 @@
  */
 import type { PushMessage, PushSubscriptionBody } from '@venue/contract/push';
 import { isAlertStatus, orderAlertTag, orderAlertText, type AlertStatus } from '@venue/domain/order-alerts';
-import { isFinalStatus } from '@venue/domain/order-status';
+import { isFinalStatus, KITCHEN_OPEN_STATUSES } from '@venue/domain/order-status';
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { Database } from '../../db/schema.ts';
@@ -25,6 +25,7 @@ import {
   deleteSubscriptionsBefore,
   findOrderAlertFacts,
   listOrderSubscriptions,
+  trimConsumerSubscriptions,
   trimOrderSubscriptions,
   upsertSubscription,
   type PushSubscriptionRow,
@@ -39,6 +40,8 @@ export const PUSH_TTL_SECONDS = 60 * 60;
 export const PUSH_TIMEOUT_MS = 10_000;
 /** One phone, one subscription; a few for a customer who changed browser. */
 export const MAX_SUBSCRIPTIONS_PER_ORDER = 5;
+/** A customer's orders in a day, each on a phone or two: older subscriptions make way. */
+export const MAX_SUBSCRIPTIONS_PER_CONSUMER = 10;
 /** Subscriptions of orders never finished are deleted after this. */
 export const SUBSCRIPTION_MAX_AGE_MS = 2 * 24 * 60 * 60_000;
 
@@ -60,6 +63,11 @@ export async function savePushSubscription(
   if (isFinalStatus(order.order_status)) {
     throw conflict(`Order ${orderId} is ${order.order_status}; there is nothing left to notify you of.`);
   }
+  // Only an order the kitchen has (paid, not finished): an unpaid one will never be made ready,
+  // and taking subscriptions for it would let anyone store endpoints without paying.
+  if (!(KITCHEN_OPEN_STATUSES as readonly string[]).includes(order.order_status)) {
+    throw conflict(`Order ${orderId} is not paid yet; notifications are for paid orders.`);
+  }
   const problem = pushEndpointProblem(body.endpoint, options.rules);
   if (problem) throw unprocessable(problem);
   await upsertSubscription(db, {
@@ -71,6 +79,7 @@ export async function savePushSubscription(
     createdAt: options.nowMs,
   });
   await trimOrderSubscriptions(db, orderId, MAX_SUBSCRIPTIONS_PER_ORDER);
+  await trimConsumerSubscriptions(db, consumer.id, MAX_SUBSCRIPTIONS_PER_CONSUMER);
   // Finished meanwhile: its last notification has gone already, so this one would never be used.
   const now = await findOrder(db, orderId);
   if (!now || isFinalStatus(now.order_status)) await deleteOrderSubscriptions(db, orderId);
