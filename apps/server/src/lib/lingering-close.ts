@@ -24,6 +24,8 @@ export interface LingerLimits {
  */
 export function lingerWhenClosing(request: IncomingMessage, limits: LingerLimits): void {
   const socket = request.socket;
+  // Only a real TCP socket has one (not the stand-in of an injected request, nor HTTP/2).
+  if (typeof socket?.destroySoon !== 'function') return;
   const destroySoon = socket.destroySoon.bind(socket);
   socket.destroySoon = () => {
     // All of it arrived in the meantime: nothing to wait for.

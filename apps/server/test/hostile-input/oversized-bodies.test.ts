@@ -73,6 +73,17 @@ describe('oversized bodies', () => {
     expect(outcomes).toEqual(Array.from({ length: 10 }, () => expected));
   });
 
+  it('answers an injected body past the limit the same, with no socket to linger on', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/vendor/1/calculate-order-payment',
+      headers: { 'content-type': 'application/json' },
+      payload: 'x'.repeat(TWO_MB),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'Request body is too large' });
+  });
+
   /** Sends a chunked body of 64 KiB frames, one every `paceMs` (0: as fast as the server reads), until the server hangs up. */
   async function sendForever(paceMs: number) {
     // Half-open allowed: the server's FIN does not stop it writing, as it would not stop a hostile client.
