@@ -169,7 +169,7 @@ describe.each(databases)('Web Push on $name', (database) => {
     expect(refused.json().message).toBe(`Order ${unpaid.id} is not paid yet; notifications are for paid orders.`);
     expect(await subscriptionsOf(unpaid.id)).toHaveLength(0);
 
-    const orders = [];
+    const orders: Array<{ id: number }> = [];
     for (let i = 0; i < 3; i += 1) orders.push(await paidOrder(owner));
     // Five browsers on each of three orders: fifteen asked for, ten kept (the newest).
     for (const order of orders) {
