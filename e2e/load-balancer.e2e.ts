@@ -161,6 +161,7 @@ describe.skipIf(skipReason !== null)('two nodes behind HAProxy on one PostgreSQL
           TRUST_PROXY: '1',
           // Every client of this test comes from 127.0.0.1 through HAProxy: one address, one allowance.
           RATE_LIMIT_MAX: '100000',
+          STREAM_MAX_PER_ADDRESS: '100000',
           KITCHEN_SIMULATOR: 'off',
           // A draining node answers until HAProxy's checks have marked it down (about 3 s).
           DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),

@@ -1,7 +1,13 @@
 import { startServer, type TestServer } from '../../e2e/support/server.ts';
 
 /** The bench servers' settings: no throttling, no kitchen simulator, quiet logs. */
-export const BENCH_SERVER_ENV = { RATE_LIMIT_MAX: '100000000', KITCHEN_SIMULATOR: 'off', LOG_LEVEL: 'warn' };
+export const BENCH_SERVER_ENV = {
+  RATE_LIMIT_MAX: '100000000',
+  // Every simulated customer comes from this host, through HAProxy too: one address for the crowd.
+  STREAM_MAX_PER_ADDRESS: '10000000',
+  KITCHEN_SIMULATOR: 'off',
+  LOG_LEVEL: 'warn',
+};
 
 export type DatabaseName = 'SQLite' | 'PostgreSQL';
 

@@ -59,6 +59,7 @@ import { lingerWhenClosing } from './lib/lingering-close.ts';
 import { SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './lib/server-timeouts.ts';
 import { logUrl, redactLogLine } from './lib/redact.ts';
 import { closeRedis, connectRedis } from './lib/redis.ts';
+import { StreamLimits } from './lib/stream-limits.ts';
 import { RedisSignInFailureStore } from './ops/sign-in-failures.ts';
 
 declare module 'fastify' {
@@ -77,6 +78,8 @@ declare module 'fastify' {
     eventStreams: EventStreams;
     /** this process's customers' order streams (GET /v1/order/{orderId}/events) */
     orderStreams: OrderStreams;
+    /** caps on open event streams, per order, consumer, credential, address and process */
+    streamLimits: StreamLimits;
     /** set when the process starts draining (GET /ready answers 503 from then on) */
     lifecycle: { draining: boolean };
     /** Web Push: the VAPID keys, and the sender of order notifications (modules/push) */
@@ -174,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const events = new EventBus(db, { clock, log: app.log, createSessionClient: options.createSessionClient });
   app.decorate('events', events);
   app.decorate('eventStreams', new EventStreams(events, app.log, options.eventStreams));
+  app.decorate('streamLimits', new StreamLimits(config.streamMaxPerProcess, app.log, clock));
   app.decorate(
     'orderStreams',
     new OrderStreams({ db, bus: events, streams: app.eventStreams, clock, log: app.log }, options.orderStreams),

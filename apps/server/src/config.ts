@@ -7,6 +7,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defaultStreamsPerProcess, STREAMS_PER_ADDRESS } from './lib/stream-limits.ts';
 
 /** The repository root (apps/server/src → ../../..), so defaults do not depend on the working directory. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -114,6 +115,10 @@ const EnvSchema = z.object({
     .optional(),
   // Tests only: accept push endpoints on http://127.0.0.1 (a stand-in push service); never in production.
   PUSH_ALLOW_LOOPBACK: onOff.default(false),
+  // Event streams this process holds at most (lib/stream-limits.ts); default from its open-file limit.
+  STREAM_MAX_PER_PROCESS: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  // Event streams one client address holds at most (a venue's Wi-Fi is one address for many phones).
+  STREAM_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(STREAMS_PER_ADDRESS),
   // Push services beyond the browsers' own (modules/push/push-endpoint.ts): host names or parent
   // domains, separated by commas.
   PUSH_SERVICE_HOSTS: z
@@ -189,6 +194,10 @@ export interface Config {
   pushAllowLoopback: boolean;
   /** push services taken besides the browsers' own (PUSH_SERVICE_HOSTS) */
   pushServiceHosts: string[];
+  /** event streams this process holds at most (STREAM_MAX_PER_PROCESS, or from the open-file limit) */
+  streamMaxPerProcess: number;
+  /** event streams one client address holds at most in this process (STREAM_MAX_PER_ADDRESS) */
+  streamMaxPerAddress: number;
 }
 
 /** A plain path selects SQLite (relative paths resolve against the working directory); postgres:// selects PostgreSQL. */
@@ -269,6 +278,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl),
     pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
     pushServiceHosts: e.PUSH_SERVICE_HOSTS,
+    streamMaxPerProcess: e.STREAM_MAX_PER_PROCESS ?? defaultStreamsPerProcess(),
+    streamMaxPerAddress: e.STREAM_MAX_PER_ADDRESS,
   };
 }
 

@@ -1,6 +1,9 @@
 /** The start every Server-Sent Events route shares: the reply taken over and its stream headers. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
+import { clientKey } from './client-key.ts';
+import { HttpError } from './http-error.ts';
+import type { StreamClaim, StreamLimits } from './stream-limits.ts';
 
 /**
  * Takes the reply over (written straight to the socket: no compression, no serializer, flushed
@@ -24,4 +27,24 @@ export function hijackEventStream(
   reply.raw.writeHead(200, headers);
   reply.raw.end();
   return null;
+}
+
+/**
+ * Admits a new stream under the caps of `limits` (its claims, plus its client address unless the
+ * caller is on this host), or sets `Retry-After` and throws the 429 or 503 to answer.
+ */
+export function admitEventStream(
+  limits: StreamLimits,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  claims: StreamClaim[],
+  options: { localCaller: boolean; perAddress: number },
+): void {
+  const all = options.localCaller
+    ? claims
+    : [...claims, { key: `address:${clientKey(request.ip)}`, max: options.perAddress, what: 'this address' }];
+  const refusal = limits.admit(reply.raw, all);
+  if (!refusal) return;
+  reply.header('Retry-After', String(refusal.retryAfterSeconds));
+  throw new HttpError(refusal.statusCode, refusal.message);
 }

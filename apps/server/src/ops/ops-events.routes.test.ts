@@ -16,6 +16,7 @@ import { createTestConsumer, signedInject, type Signer } from '../test/signed-re
 import { SseReader, type SseMessage } from '../test/sse-client.ts';
 import { TEST_OPS_TOKEN, testConfig, useTestApp } from '../test/test-app.ts';
 import { kitchenSimulatorStep } from './kitchen-simulator.ts';
+import { STREAMS_PER_STAFF_TOKEN } from '../lib/stream-limits.ts';
 
 /** The demo venue's stores: the only ones the kitchen simulator moves orders of. */
 const DEMO_STORES = DEMO_VENUE.vendors.map((vendor) => vendor.id);
@@ -267,6 +268,27 @@ describe.each(databases)('operations events on $name', (database) => {
     );
     // paused, closed, opened: the repeated pause was no change.
     expect(reader.dataEvents().filter((m) => m.event === 'vendor')).toHaveLength(3);
+  });
+
+  it('caps the streams one credential holds open (429 with Retry-After): a token cannot take every connection', async () => {
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: `/ops/v1/vendor/${VENDOR}/staff-tokens`,
+      headers: auth,
+      payload: { name: 'Greedy tablet' },
+    });
+    const staff = { authorization: `Bearer ${(made.json() as { token: string }).token}` };
+    for (let i = 0; i < STREAMS_PER_STAFF_TOKEN; i += 1) {
+      const reader = await SseReader.open(eventsUrl(VENDOR), staff);
+      readers.push(reader);
+      expect(reader.response.status).toBe(200);
+    }
+    const refused = await fetch(eventsUrl(VENDOR), { headers: staff });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(((await refused.json()) as { message: string }).message).toMatch(/for this staff token/);
+    // The admin token (and so every other credential) has room of its own.
+    await stream();
   });
 
   it("delivers only the store's own events", async () => {

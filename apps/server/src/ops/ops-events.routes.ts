@@ -4,7 +4,9 @@ import { OpsEventId, OpsEventsQuery } from '@venue/contract/ops-events';
 import { VendorIdParams } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hijackEventStream } from '../lib/event-stream-reply.ts';
+import { admitEventStream, hijackEventStream } from '../lib/event-stream-reply.ts';
+import { STREAMS_PER_ADMIN_TOKEN, STREAMS_PER_STAFF_TOKEN } from '../lib/stream-limits.ts';
+import { isLocalCaller } from '../plugins/security.ts';
 import { notFound } from '../lib/http-error.ts';
 import type { LastEventId } from '../modules/events/event-streams.ts';
 import { findVendorRow } from '../modules/vendors/vendors.repository.ts';
@@ -42,18 +44,31 @@ export const opsEventRoutes: FastifyPluginAsyncZod = async (app) => {
           400: ErrorBody,
           401: ErrorBody,
           404: ErrorBody,
+          429: ErrorBody,
+          503: ErrorBody,
         },
       },
     },
     async (request, reply) => {
       const { vendorId } = request.params;
       if (!(await findVendorRow(app.db, vendorId))) throw notFound(`Vendor ${vendorId} not found`);
+      const credential = request.opsCredential;
+      admitEventStream(
+        app.streamLimits,
+        request,
+        reply,
+        [
+          credential?.kind === 'staff'
+            ? { key: `staff:${credential.tokenId}`, max: STREAMS_PER_STAFF_TOKEN, what: 'this staff token' }
+            : { key: 'admin', max: STREAMS_PER_ADMIN_TOKEN, what: 'the admin token' },
+        ],
+        { localCaller: isLocalCaller(request), perAddress: app.config.streamMaxPerAddress },
+      );
       await app.events.start();
       const lastEventId = lastEventIdOf(request.headers['last-event-id'], request.query.lastEventId);
       const headers = hijackEventStream(request, reply, 'no-cache');
       if (!headers) return;
       // A stream outlives the check its request passed: a revoked staff token's stream ends at the next heartbeat.
-      const credential = request.opsCredential;
       await app.eventStreams.serve(vendorId, reply.raw, headers, lastEventId, {
         ...(credential ? { stillAllowed: () => credentialIsCurrent(app.db, credential) } : {}),
       });

@@ -47,6 +47,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const details = error instanceof HttpError ? error.details : undefined;
       return sendError(reply, status, error.message || reasonPhrase(status), details);
     }
+    // A deliberate 503 (a full process refusing more event streams): its own words and Retry-After.
+    if (error instanceof HttpError && status === 503) return sendError(reply, 503, error.message);
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
       reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));

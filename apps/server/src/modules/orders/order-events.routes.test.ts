@@ -9,6 +9,7 @@ import { databases } from '../../test/databases.ts';
 import { createTestConsumer, signedInject, signHeaders, type Signer } from '../../test/signed-requests.ts';
 import { SseReader } from '../../test/sse-client.ts';
 import { TEST_OPS_TOKEN, testConfig, useTestApp } from '../../test/test-app.ts';
+import { STREAMS_PER_ADDRESS, STREAMS_PER_CONSUMER, STREAMS_PER_ORDER } from '../../lib/stream-limits.ts';
 
 /** Monday 13:00 in Sydney: the demo vendors are trading. */
 const START = Date.parse('2026-11-23T02:00:00.000Z');
@@ -51,6 +52,16 @@ describe.each(databases)("customers' order streams on $name", (database) => {
     const reader = await SseReader.open(url, headers);
     readers.push(reader);
     return reader;
+  };
+
+  /** Opens until admitted: a closed stream frees its place once the server sees the close. */
+  const eventuallyAdmitted = async (openOne: () => Promise<SseReader>) => {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const reader = await openOne();
+      if (reader.response.status === 200) return reader;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the stream was never admitted');
   };
 
   const setStatus = async (orderId: number, status: string) => {
@@ -194,6 +205,92 @@ describe.each(databases)("customers' order streams on $name", (database) => {
     await setStatus(order.id, 'VendorSupportRequired');
     await nextOrder(reader, (o) => o.orderStatus === 'VendorSupportRequired');
     expect(reader.isEnded).toBe(false);
+  });
+
+  it('caps the streams of one order and of one customer (429 with Retry-After); a closed one frees its place', async () => {
+    const owner = await createTestConsumer(ctx.app, 'Many Tabs');
+    const order = await paidOrder(owner);
+    const held: SseReader[] = [];
+    for (let i = 0; i < STREAMS_PER_ORDER; i += 1) {
+      const reader = await open(signedUrl(owner, order.id));
+      expect(reader.response.status).toBe(200);
+      held.push(reader);
+    }
+    const refused = await fetch(signedUrl(owner, order.id));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      `Too many live streams are open for this order (at most ${STREAMS_PER_ORDER}); close one and try again.`,
+    );
+    held[0]!.close();
+    await eventuallyAdmitted(() => open(signedUrl(owner, order.id)));
+
+    // The same customer's other orders count together.
+    const more = [await paidOrder(owner), await paidOrder(owner)];
+    for (let i = 0; i < STREAMS_PER_CONSUMER - STREAMS_PER_ORDER; i += 1) {
+      expect((await open(signedUrl(owner, more[i % 2]!.id))).response.status).toBe(200);
+    }
+    const overCustomer = await fetch(signedUrl(owner, more[1]!.id));
+    expect(overCustomer.status).toBe(429);
+    expect(((await overCustomer.json()) as { message: string }).message).toMatch(/for this customer/);
+  });
+
+  it('caps the streams of one client address (not this host)', async () => {
+    const other = await buildApp({
+      config: testConfig(),
+      db: ctx.database.db,
+      logger: false,
+      clock: () => now,
+      createSessionClient: ctx.database.createSessionClient,
+    });
+    const address = await other.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      // A forwarded request is not the host itself: it counts under its address.
+      const forwarded = { 'x-forwarded-for': '198.51.100.77' };
+      const statuses: number[] = [];
+      for (let i = 0; i < STREAMS_PER_ADDRESS + 1; i += 1) {
+        const owner = await createTestConsumer(ctx.app, `Crowd ${i}`);
+        const order = await placeTestOrder(ctx.app, owner, VENDOR, [
+          { menuItemId: CROISSANT, quantity: 1, modifiers: [] },
+        ]);
+        statuses.push((await open(signedUrl(owner, order.id, now, address), forwarded)).response.status);
+      }
+      expect(statuses.slice(0, STREAMS_PER_ADDRESS).every((status) => status === 200)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      for (const reader of readers.splice(0)) reader.close();
+      other.server.closeAllConnections();
+      await other.close();
+    }
+  });
+
+  it('caps the streams of the process at STREAM_MAX_PER_PROCESS (503), and the rest of the server keeps answering', async () => {
+    const lines: string[] = [];
+    const other = await buildApp({
+      config: testConfig({ STREAM_MAX_PER_PROCESS: '2' }),
+      db: ctx.database.db,
+      logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } },
+      clock: () => now,
+      createSessionClient: ctx.database.createSessionClient,
+    });
+    const address = await other.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const owners = [await createTestConsumer(ctx.app, 'P1'), await createTestConsumer(ctx.app, 'P2')];
+      for (const owner of owners) {
+        const order = await paidOrder(owner);
+        expect((await open(signedUrl(owner, order.id, now, address))).response.status).toBe(200);
+      }
+      const third = await createTestConsumer(ctx.app, 'P3');
+      const refused = await fetch(signedUrl(third, (await paidOrder(third)).id, now, address));
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      expect((await fetch(`${address}/health`)).status).toBe(200);
+      expect(lines.join('')).toContain('STREAM_MAX_PER_PROCESS');
+    } finally {
+      for (const reader of readers.splice(0)) reader.close();
+      other.server.closeAllConnections();
+      await other.close();
+    }
   });
 
   it('ends every stream when the server closes, with a reconnection hint', async () => {

@@ -5,7 +5,9 @@ import { OrderIdParams } from '@venue/contract/route-params';
 import { isFinalStatus } from '@venue/domain/order-status';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hijackEventStream } from '../../lib/event-stream-reply.ts';
+import { admitEventStream, hijackEventStream } from '../../lib/event-stream-reply.ts';
+import { STREAMS_PER_CONSUMER, STREAMS_PER_ORDER } from '../../lib/stream-limits.ts';
+import { isLocalCaller } from '../../plugins/security.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { consumerOf, requireConsumerOrSignedQuery } from '../consumers/consumer-auth.ts';
 import { findConsumerOrder } from './orders.repository.ts';
@@ -36,6 +38,8 @@ export const orderEventRoutes: FastifyPluginAsyncZod = async (app) => {
           400: ErrorBody,
           401: ErrorBody,
           404: ErrorBody,
+          429: ErrorBody,
+          503: ErrorBody,
         },
       },
     },
@@ -45,6 +49,16 @@ export const orderEventRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findConsumerOrder(app.db, consumerOf(request).id, orderId);
       if (!row) throw notFound(`Order ${orderId} not found`);
       if (isFinalStatus(row.order_status)) return reply.code(204).send(null);
+      admitEventStream(
+        app.streamLimits,
+        request,
+        reply,
+        [
+          { key: `order:${orderId}`, max: STREAMS_PER_ORDER, what: 'this order' },
+          { key: `consumer:${consumerOf(request).id}`, max: STREAMS_PER_CONSUMER, what: 'this customer' },
+        ],
+        { localCaller: isLocalCaller(request), perAddress: app.config.streamMaxPerAddress },
+      );
       await app.events.start();
       const headers = hijackEventStream(request, reply, 'no-store');
       if (!headers) return;
