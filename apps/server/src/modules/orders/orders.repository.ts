@@ -321,12 +321,7 @@ export function listDueScheduledOrders(db: Db, nowMs: number, limit: number) {
  * Orders of these vendors in any of the statuses, with the vendor's time to service (for the
  * kitchen simulator, which names the demo venue's stores: a real venue's orders are never read).
  */
-export function listOrdersInStatus(
-  db: Db,
-  statuses: readonly string[],
-  vendorIds: readonly number[],
-  limit: number,
-) {
+export function listOrdersInStatus(db: Db, statuses: readonly string[], vendorIds: readonly number[], limit: number) {
   if (vendorIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('orders')
