@@ -142,7 +142,7 @@ describe('the venue side: a catalogue imported, a staff token, the live board an
     expect(signInUrl).toContain('/staff#token=');
   });
 
-  test('a phone orders; the tablet shows the ticket live, bumps it ready (Pick up now) and collected', async () => {
+  test('a phone orders; the tablet shows the ticket live, bumps it ready (Pick up now), collected (undone once) and collected', async () => {
     const tablet = await suite.newPage({ viewport: { width: 1024, height: 768 }, isMobile: false, hasTouch: true });
     await tablet.goto(signInUrl.replace(/^https?:\/\/[^/]+/, ''));
     await visible(tablet.getByRole('heading', { level: 1, name: VENDOR.name }));
@@ -179,6 +179,16 @@ describe('the venue side: a catalogue imported, a staff token, the live board an
     await visible(pickUpModal(phone), 60_000);
     await followPickUp(phone);
     await waitForPath(phone, '/order-flow/alert-order');
+
+    // Collected by mistake: the ticket leaves the board, and 'Undo' brings it back, ready as it was.
+    await action(ticket(tablet, number), 'Collected').click();
+    await eventually(
+      () => ticket(tablet, number).count(),
+      (count) => count === 0,
+    );
+    await visible(tablet.getByText(`Order ${number} collected`));
+    await tablet.getByRole('button', { name: `Undo: order ${number} collected` }).click();
+    await visible(ticket(tablet, number).and(readyColumn.locator('article.ticket')));
 
     // Collected: the ticket leaves the board.
     await action(ticket(tablet, number), 'Collected').click();
