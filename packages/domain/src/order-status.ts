@@ -110,6 +110,11 @@ export function isQueuedStatus(status: string | null | undefined): boolean {
   return status != null && (QUEUED_ORDER_STATUSES as readonly string[]).includes(status);
 }
 
+/** Whether an order in this status is ready for the customer, told or not (PendingAlerted, Alerted). */
+export function isReadyStatus(status: string | null | undefined): boolean {
+  return status != null && (READY_ORDER_STATUSES as readonly string[]).includes(status);
+}
+
 /** Whether nothing more happens to an order in this status (Serviced, Cancelled). */
 export function isFinalStatus(status: string | null | undefined): boolean {
   return status != null && (FINAL_ORDER_STATUSES as readonly string[]).includes(status);

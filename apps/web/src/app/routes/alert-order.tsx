@@ -5,7 +5,7 @@ import { settings } from '../../config/settings';
 import { useSigningKey } from '../../features/consumer/hooks/use-signing-key';
 import { orderReset } from '../../features/order/store/order-slice';
 import { AlertOrderScreen } from '../../features/tracking/components/alert-order-screen';
-import { useOrderRefresh } from '../../features/tracking/hooks/use-order-refresh';
+import { useOrderToEnd } from '../../features/tracking/hooks/use-order-to-end';
 import { useOrderVendor } from '../../features/tracking/hooks/use-order-vendor';
 import { summaryView } from '@venue/domain/payment-summary';
 import { summaryFromBasket } from '../../features/tracking/lib/order-summary';
@@ -33,7 +33,7 @@ export function Component() {
     void dispatch(fetchVendors({ venueId, background: true }));
   });
   const signingKey = useSigningKey();
-  useOrderRefresh(signingKey, placedOrder.vendorId, placedOrder.id);
+  useOrderToEnd(signingKey, placedOrder.vendorId, placedOrder.id, placedOrder.orderStatus);
 
   // What was ordered: the server's summary of the placed order, else the priced basket, else the
   // basket itself, else the last paid order of the same vendor (spec §4: kept as lastOrder).
@@ -75,6 +75,7 @@ export function Component() {
         deliveryAddress={deliveryAddressView(order.deliveryAddress)}
         mapsKey={settings.mapsKey}
         summary={summary}
+        onStartNewOrder={startNewOrder}
       />
     </FlowScreen>
   );

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ServiceMode } from '@venue/contract/common';
+import type { OrderRefund } from '@venue/contract/order';
 import type { PaymentSummary } from '@venue/contract/order-payment';
 import type { InitiatedPayment } from '@venue/contract/payment';
 import type { OrderStatus } from '@venue/domain/order-status';
@@ -69,6 +70,8 @@ export interface PlacedOrderState {
   paymentSummary: PaymentSummary | null;
   /** the order's service mode as the server holds it */
   serviceMode: ServiceMode | null;
+  /** what a cancelled order gave back, once its refund went through (the tracking screens say so) */
+  refund: OrderRefund | null;
 }
 
 export const initialCouponState: CouponState = {
@@ -100,6 +103,7 @@ export const initialPlacedOrderState: PlacedOrderState = {
   coupon: initialCouponState,
   paymentSummary: null,
   serviceMode: null,
+  refund: null,
 };
 
 function newKey(): string {
@@ -238,11 +242,17 @@ export const placedOrderSlice = createSlice({
     /** The tracking screens' read of the order: what was ordered and how it is served (same order only). */
     orderDetailsReceived(
       state,
-      action: PayloadAction<{ id: number; paymentSummary: PaymentSummary; serviceMode: ServiceMode }>,
+      action: PayloadAction<{
+        id: number;
+        paymentSummary: PaymentSummary;
+        serviceMode: ServiceMode;
+        refund?: OrderRefund | null;
+      }>,
     ) {
       if (state.id !== action.payload.id) return;
       state.paymentSummary = action.payload.paymentSummary;
       state.serviceMode = action.payload.serviceMode;
+      if (action.payload.refund !== undefined) state.refund = action.payload.refund;
     },
 
     /** The order is over (a new order starts): nothing of it is kept. */

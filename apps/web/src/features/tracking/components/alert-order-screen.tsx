@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { refundSentence } from '@venue/domain/order-refund';
+import { isReadyStatus } from '@venue/domain/order-status';
 import { Button } from '../../../components/ui/button';
 import type { SigningKey } from '../../../lib/request-signing';
 import { sendAlertedOnce } from '../lib/alerted-once';
@@ -7,7 +9,7 @@ import type { TrackingVendor } from '../lib/tracking-vendor';
 import type { PlacedOrderState } from '../../../entities/placed-order';
 import { ClaimTicket } from './claim-ticket';
 import { OrderSummary } from './order-summary';
-import { DISCUSS_ORDER_TEXT, DiscussOrderModal, GetHelpModal } from './tracking-modals';
+import { DISCUSS_ORDER_TEXT, DiscussOrderModal, GetHelpModal, PickUpModal, RefundLine } from './tracking-modals';
 import { VendorDetails } from './vendor-details';
 import styles from './alert-order-screen.module.css';
 
@@ -17,7 +19,7 @@ export function needsSupport(status: string | null): boolean {
 }
 
 export interface AlertOrderScreenProps {
-  order: Pick<PlacedOrderState, 'id' | 'vendorId' | 'orderStatus' | 'claimTicket'>;
+  order: Pick<PlacedOrderState, 'id' | 'vendorId' | 'orderStatus' | 'claimTicket' | 'refund'>;
   /** the order's vendor, when known */
   vendor: TrackingVendor | null;
   signingKey: SigningKey | null;
@@ -26,6 +28,8 @@ export interface AlertOrderScreenProps {
   mapsKey: string;
   /** the read-only summary of what was ordered, when known */
   summary: SummaryView | null;
+  /** ends this order and goes to the start of the flow (the screen's own 'Start new order') */
+  onStartNewOrder: () => void;
 }
 
 /**
@@ -33,6 +37,8 @@ export interface AlertOrderScreenProps {
  * address), the order number and a read-only summary. For VendorSupportRequired or Cancelled the
  * modal 'We need to discuss your order with you at the shop' opens (spec §4), whose 'Get Help'
  * button gives the vendor's phone and place; closed, the screen says the same and keeps the button.
+ * A cancelled order whose payment went back says so in one line, and its modal offers 'Start new
+ * order' too. A helped order that turns ready while the screen is open gets the pick-up alert.
  * 'Start new order' is the screen's action, given by the route.
  */
 export function AlertOrderScreen({
@@ -43,16 +49,20 @@ export function AlertOrderScreen({
   deliveryAddress,
   mapsKey,
   summary,
+  onStartNewOrder,
 }: AlertOrderScreenProps) {
   const support = needsSupport(order.orderStatus);
-  const [modal, setModal] = useState<'discuss' | 'help' | null>(support ? 'discuss' : null);
+  const [modal, setModal] = useState<'discuss' | 'help' | 'ready' | null>(support ? 'discuss' : null);
   const storeName = vendor?.storeName ?? 'the store';
+  const cancelled = order.orderStatus === 'Cancelled';
+  const refundLine = cancelled && order.refund ? refundSentence(order.refund) : null;
 
-  // The status can turn while the screen is open (a reload reads it afresh): tell the customer then.
+  // The status can turn while the screen is open (the order is followed live): tell the customer
+  // then. A helped order made ready gets the pick-up alert the wait screen would have given.
   const [shownFor, setShownFor] = useState(support);
   if (support !== shownFor) {
     setShownFor(support);
-    setModal(support ? 'discuss' : null);
+    setModal(support ? 'discuss' : isReadyStatus(order.orderStatus) ? 'ready' : null);
   }
 
   // The customer reached the ready order: the vendor learns they have seen it (spec §7 alerted).
@@ -70,6 +80,7 @@ export function AlertOrderScreen({
         <section className={styles.support}>
           <h1 className={styles.heading}>{DISCUSS_ORDER_TEXT}</h1>
           <p>Please come to {storeName} and show this order number.</p>
+          <RefundLine text={refundLine} className={styles.refund} />
           {/* behind an open modal the page is inert: its button shows once the modal is closed */}
           {modal === null && (
             <Button block onClick={() => setModal('help')}>
@@ -109,8 +120,17 @@ export function AlertOrderScreen({
         open={modal === 'discuss'}
         storeName={storeName}
         claimTicket={order.claimTicket}
+        refundLine={refundLine}
         onGetHelp={() => setModal('help')}
+        onStartNewOrder={cancelled ? onStartNewOrder : undefined}
         onDismiss={() => setModal(null)}
+      />
+      <PickUpModal
+        open={modal === 'ready'}
+        delivery={delivery}
+        claimTicket={order.claimTicket}
+        storeName={storeName}
+        onClose={() => setModal(null)}
       />
       <GetHelpModal
         open={modal === 'help'}

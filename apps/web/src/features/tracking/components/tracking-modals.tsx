@@ -6,22 +6,31 @@ import { Modal } from '../../../components/ui/modal';
 import { telHref, type TrackingVendor } from '../lib/tracking-vendor';
 import styles from './tracking-modals.module.css';
 
-/** Spec §2/§4: the order is ready ('Pick up now') or on its way ("We're on our way"); it links to alert-order. */
+/**
+ * Spec §2/§4: the order is ready ('Pick up now') or on its way ("We're on our way"); from the wait
+ * screen it links to alert-order, on alert-order itself it closes (`onClose`).
+ */
 export function PickUpModal({
   open,
   delivery,
   claimTicket,
   storeName,
   alertOrderPath,
+  onClose,
 }: {
   open: boolean;
   delivery: boolean;
   claimTicket: string | null;
   storeName: string;
-  alertOrderPath: string;
+  alertOrderPath?: string;
+  onClose?: () => void;
 }) {
   const textId = useId();
   const navigate = useNavigate();
+  const collect = () => {
+    if (onClose) onClose();
+    else if (alertOrderPath) void navigate(alertOrderPath, { replace: true });
+  };
   return (
     <Modal
       open={open}
@@ -29,7 +38,7 @@ export function PickUpModal({
       describedById={textId}
       actions={
         // A modal's action is a button, and looks like one, even where it goes to another screen.
-        <Button block onClick={() => void navigate(alertOrderPath, { replace: true })}>
+        <Button block onClick={collect}>
           {delivery ? 'See my order' : 'Collect my order'}
         </Button>
       }
@@ -58,11 +67,14 @@ export function TemporaryProblemModal({
   open,
   cancelled,
   storeName,
+  refundLine = null,
   onOk,
 }: {
   open: boolean;
   cancelled: boolean;
   storeName: string;
+  /** a cancelled order's refund, in words (RefundLine), once it went through */
+  refundLine?: string | null;
   onOk: () => void;
 }) {
   const textId = useId();
@@ -79,12 +91,25 @@ export function TemporaryProblemModal({
     >
       <div id={textId} className={styles.text}>
         {cancelled ? (
-          <p>{storeName} could not complete your order. Please see the staff at the shop about it.</p>
+          <>
+            <p>{storeName} could not complete your order. Please see the staff at the shop about it.</p>
+            <RefundLine text={refundLine} />
+          </>
         ) : (
           <p>We could not check on your order just now. Tap Ok to try again, or ask the staff at {storeName}.</p>
         )}
       </div>
     </Modal>
+  );
+}
+
+/** The one plain line saying a cancelled order's payment went back (issue 23), or nothing before it has. */
+export function RefundLine({ text, className }: { text: string | null; className?: string }) {
+  if (!text) return null;
+  return (
+    <p className={className ?? styles.refund} data-testid="refund-line">
+      {text}
+    </p>
   );
 }
 
@@ -100,13 +125,19 @@ export function DiscussOrderModal({
   open,
   storeName,
   claimTicket,
+  refundLine = null,
   onGetHelp,
+  onStartNewOrder,
   onDismiss,
 }: {
   open: boolean;
   storeName: string;
   claimTicket: string | null;
+  /** a cancelled order's refund, in words, once it went through */
+  refundLine?: string | null;
   onGetHelp: () => void;
+  /** a cancelled order: the customer may order again from here */
+  onStartNewOrder?: (() => void) | undefined;
   onDismiss: () => void;
 }) {
   const textId = useId();
@@ -117,9 +148,16 @@ export function DiscussOrderModal({
       describedById={textId}
       onDismiss={onDismiss}
       actions={
-        <Button block onClick={onGetHelp}>
-          Get Help
-        </Button>
+        <>
+          <Button block onClick={onGetHelp}>
+            Get Help
+          </Button>
+          {onStartNewOrder && (
+            <Button block variant="secondary" onClick={onStartNewOrder}>
+              Start new order
+            </Button>
+          )}
+        </>
       }
     >
       <div id={textId} className={styles.text}>
@@ -127,6 +165,7 @@ export function DiscussOrderModal({
           Please come to {storeName}
           {claimTicket ? ` and show your order number ${claimTicket}` : ''}.
         </p>
+        <RefundLine text={refundLine} />
       </div>
     </Modal>
   );
@@ -158,7 +197,11 @@ export function GetHelpModal({
       }
     >
       <div id={textId} className={styles.help}>
-        <p>Please talk to the staff at {vendor.storeName}, or call them.</p>
+        {/* A store without a phone number is not offered as one to call. */}
+        <p>
+          Please talk to the staff at {vendor.storeName}
+          {vendor.phoneNumber.trim() ? ', or call them' : ''}.
+        </p>
         <dl className={styles.facts}>
           <dt>Order number</dt>
           <dd className={styles.ticket}>{claimTicket ?? '—'}</dd>
@@ -168,7 +211,7 @@ export function GetHelpModal({
               <dd>{vendor.location}</dd>
             </>
           )}
-          {vendor.phoneNumber && (
+          {vendor.phoneNumber.trim() && (
             <>
               <dt>Phone</dt>
               <dd>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { orderAlertTag, orderAlertText } from '@venue/domain/order-alerts';
+import { refundSentence } from '@venue/domain/order-refund';
 import { isWaitOver } from '@venue/domain/order-wait';
 import { orderProgress } from '@venue/domain/progress';
 import { formatClockTime } from '@venue/domain/time-zone';
@@ -34,6 +35,7 @@ export interface WaitOrderScreenProps {
     | 'secsToServiceEstimate'
     | 'requestedServiceTime'
     | 'timing'
+    | 'refund'
   >;
   /** the order's vendor; null while it is unknown (the loader shows) */
   vendor: TrackingVendor | null;
@@ -91,6 +93,7 @@ export function WaitOrderScreen(props: WaitOrderScreenProps) {
   // Issue 5 part 8: the order turned ready; tell the customer even if they are looking elsewhere.
   const readyStatus = state.kind === 'pick-up' ? state.status : null;
   const storeName = vendor?.storeName ?? '';
+  const refundLine = order.refund ? refundSentence(order.refund) : null;
   useEffect(() => {
     if (readyStatus !== 'PendingAlerted') return;
     // The same words as the push notification the server sends (packages/domain order-alerts).
@@ -122,6 +125,7 @@ export function WaitOrderScreen(props: WaitOrderScreenProps) {
           open={state.kind === 'problem'}
           cancelled={state.kind === 'problem' && state.cancelled}
           storeName={storeName || 'the store'}
+          refundLine={refundLine}
           onOk={state.kind === 'problem' && state.cancelled ? onMoveOn : retry}
         />
       </>
@@ -227,6 +231,7 @@ export function WaitOrderScreen(props: WaitOrderScreenProps) {
         open={state.kind === 'problem'}
         cancelled={state.kind === 'problem' && state.cancelled}
         storeName={vendor.storeName}
+        refundLine={refundLine}
         onOk={state.kind === 'problem' && state.cancelled ? onMoveOn : retry}
       />
     </div>

@@ -1,23 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch, useStore } from 'react-redux';
-import type { PlacedOrder } from '@venue/contract/order';
 import { isWaitOver, waitEntryAction, waitOutcome } from '@venue/domain/order-wait';
 import { errorMessage } from '../../../lib/api-client';
-import { afterFirstPaint } from '../../../lib/first-paint';
 import { signingKeyOf, type SigningKey } from '../../../lib/request-signing';
 import { sendAlertedOnce } from '../lib/alerted-once';
-import { POLLING_INTERVAL_MS, startOrderPolling } from '../lib/order-polling';
-import { followOrderStream, orderStreamsSupported } from '../lib/order-stream';
-import {
-  getPlacedOrder,
-  orderDetailsReceived,
-  orderFetchFailed,
-  orderReceived,
-  type PlacedOrderState,
-} from '../../../entities/placed-order';
-
-/** While the live stream is open the order is still read this often, in case the stream went quiet (ms). */
-export const LIVE_STREAM_CHECK_MS = 60_000;
+import { followOrder } from '../lib/follow-order';
+import { POLLING_INTERVAL_MS } from '../lib/order-polling';
+import { orderFetchFailed, type PlacedOrderState } from '../../../entities/placed-order';
+import { receiveOrder } from './receive-order';
 
 /**
  * Where the wait screen stands: still waiting; the order is ready ('pick-up' modal); a problem
@@ -78,87 +68,23 @@ export function useWaitForOrder({
     }
 
     // The order arrives by its live stream while that is open, and by polling while it is not
-    // (lib/order-stream.ts); whichever sees the wait end first ends both.
-    let stopPolling: (() => void) | undefined;
-    let stopStream: (() => void) | undefined;
-    let over = false;
-    let live = false;
-    let lastHeard = 0;
-    /** messages the stream has delivered, and the status of the latest */
-    let streamed = 0;
-    let streamedStatus = 'Waiting';
-    const receive = (order: PlacedOrder): string => {
-      lastHeard = Date.now();
-      // Another order may have taken its place while the answer was on its way: keep that one.
-      if (store.getState().placedOrder.id !== orderId) return 'Waiting';
-      dispatch(orderReceived(order));
-      dispatch(
-        orderDetailsReceived({ id: order.id, paymentSummary: order.paymentSummary, serviceMode: order.serviceMode }),
-      );
-      return order.orderStatus;
-    };
-    const stopAll = () => {
-      over = true;
-      stopPolling?.();
-      stopStream?.();
-    };
-    const finish = (found: string) => {
-      if (over) return;
-      stopAll();
-      const outcome = waitOutcome(found);
-      if (outcome === 'pick-up') setState({ kind: 'pick-up', status: found });
-      else if (outcome === 'problem') setState({ kind: 'problem', cancelled: true });
-      else setState({ kind: 'move-on' });
-    };
-
-    // The screen first shows the saved order; the first read waits until that has painted
-    // (lib/first-paint.ts), so on a slow line it does not hold up the screen's code.
-    const cancelStart = afterFirstPaint(() => {
-      if (signing && orderStreamsSupported()) {
-        stopStream = followOrderStream(signing, orderId, {
-          onOrder: (order) => {
-            if (over) return;
-            streamed += 1;
-            const found = receive(order);
-            streamedStatus = found;
-            if (isWaitOver(found)) finish(found);
-          },
-          onLiveChange: (value) => {
-            live = value;
-          },
-        });
-      }
-      stopPolling = startOrderPolling(
-        {
-          fetchStatus: async (signal) => {
-            if (!signing) throw new Error('The order cannot be read without the consumer key.');
-            try {
-              const before = streamed;
-              const order = await getPlacedOrder(signing, vendorId, orderId, { background: true, signal });
-              // The stream spoke while this read was on its way: its news is the newer one.
-              if (streamed !== before) return streamedStatus;
-              return receive(order);
-            } catch (error) {
-              // Polling stopped (the screen closed, or a retry began): nothing failed.
-              if (!signal.aborted) dispatch(orderFetchFailed(errorMessage(error)));
-              throw error;
-            }
-          },
-          onWaitOver: finish,
-          onError: () => {
-            stopAll();
-            setState({ kind: 'problem', cancelled: false });
-          },
-          // A read now and then even while the stream is live, in case it went quiet without closing.
-          paused: () => live && Date.now() - lastHeard < LIVE_STREAM_CHECK_MS,
-        },
-        intervalMs,
-      );
+    // (lib/follow-order.ts); whichever sees the wait end first ends both.
+    return followOrder({
+      key: signing,
+      vendorId,
+      orderId,
+      intervalMs,
+      receive: (order) => receiveOrder(dispatch, store, orderId, order) ?? 'Waiting',
+      isOver: isWaitOver,
+      onOver: (found) => {
+        const outcome = waitOutcome(found);
+        if (outcome === 'pick-up') setState({ kind: 'pick-up', status: found });
+        else if (outcome === 'problem') setState({ kind: 'problem', cancelled: true });
+        else setState({ kind: 'move-on' });
+      },
+      onError: () => setState({ kind: 'problem', cancelled: false }),
+      onReadFailed: (error) => dispatch(orderFetchFailed(errorMessage(error))),
     });
-    return () => {
-      cancelStart();
-      stopAll();
-    };
   }, [dispatch, store, consumerId, hmacKey, vendorId, orderId, intervalMs, run]);
 
   const retry = useCallback(() => {

@@ -17,7 +17,9 @@ export interface OrderPollingHandlers {
    * stops, so a read left hanging never outlives the screen or overlaps the next run's reads.
    */
   fetchStatus: (signal: AbortSignal) => Promise<string>;
-  /** the order reached PendingAlerted, Cancelled, Alerted or Serviced; polling has stopped */
+  /** whether polling is over with this status (default: the wait screen's, isWaitOver) */
+  isOver?: (status: string) => boolean;
+  /** the order reached such a status (the wait screen's: PendingAlerted, Cancelled, Alerted, Serviced); polling has stopped */
   onWaitOver: (status: string) => void;
   /** a read failed with something other than a network error; polling has stopped */
   onError: (error: unknown) => void;
@@ -47,7 +49,7 @@ export function startOrderPolling(
     try {
       const status = await handlers.fetchStatus(reads.signal);
       if (stopped) return;
-      if (isWaitOver(status)) {
+      if ((handlers.isOver ?? isWaitOver)(status)) {
         stopped = true;
         handlers.onWaitOver(status);
         return;
