@@ -5,24 +5,28 @@ import { BoardScreen } from './components/board-screen';
 import { SignIn } from './components/sign-in';
 import { clearSignIn, loadSignIn, saveSignIn, tokenFromLink, type SignIn as Session } from './lib/token-store';
 
+/** What the sign-in says to the venue admin's token, which the board does not take. */
+export const ADMIN_TOKEN_MESSAGE =
+  "That is the venue admin's token. The staff display signs in with a store's own staff token: make one for this store and use it here.";
+
 /** Signs a device in with a staff token (typed, or from a link), then shows the store's live board. */
 export function App() {
   const [session, setSession] = useState<Session | null>(() => loadSignIn());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [askStore, setAskStore] = useState(false);
 
-  const signIn = async (token: string, vendorId: number | null) => {
+  const signIn = async (token: string) => {
     setBusy(true);
     setError(null);
     const client = opsClient(token);
     try {
       const credential = await getCredential(client);
-      const store = credential.vendorId ?? vendorId;
-      if (store === null) {
-        setAskStore(true);
-        setError('This token is not tied to one store. Give the store number too.');
+      const store = credential.vendorId;
+      // The venue admin's token reaches every store and the catalogue: it is not kept on a tablet,
+      // in storage the customer app's origin shares.
+      if (credential.kind !== 'staff' || store === null) {
+        setError(ADMIN_TOKEN_MESSAGE);
         return;
       }
       const vendor = await getVendor(client, store);
@@ -52,16 +56,14 @@ export function App() {
     const timer = setTimeout(() => {
       linkUsed.current = true;
       window.history.replaceState(null, '', link.clean);
-      void signIn(token, link.vendorId);
+      void signIn(token);
     }, 0);
     return () => clearTimeout(timer);
   });
 
   const client = useMemo(() => (session ? opsClient(session.token) : null), [session]);
   if (!session || !client) {
-    return (
-      <SignIn busy={busy} error={error} notice={notice} askStore={askStore} onSubmit={(t, v) => void signIn(t, v)} />
-    );
+    return <SignIn busy={busy} error={error} notice={notice} onSubmit={(token) => void signIn(token)} />;
   }
   return (
     <BoardScreen

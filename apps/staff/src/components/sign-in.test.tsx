@@ -8,7 +8,7 @@ afterEach(cleanup);
 describe('staff sign-in', () => {
   it('takes the token in a password field, shown only while its toggle is pressed', () => {
     const onSubmit = vi.fn();
-    render(<SignIn busy={false} error={null} notice={null} askStore={false} onSubmit={onSubmit} />);
+    render(<SignIn busy={false} error={null} notice={null} onSubmit={onSubmit} />);
     const field = screen.getByLabelText<HTMLInputElement>('Staff token');
     expect(field.type).toBe('password');
     expect(field.autocomplete).toBe('off');
@@ -25,6 +25,6 @@ describe('staff sign-in', () => {
     // The toggle does not submit; signing in does, with the token as typed (trimmed).
     expect(onSubmit).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(onSubmit).toHaveBeenCalledWith('vst_secret', null);
+    expect(onSubmit).toHaveBeenCalledWith('vst_secret');
   });
 });

@@ -5,24 +5,20 @@ export function SignIn({
   busy,
   error,
   notice,
-  askStore,
   onSubmit,
 }: {
   busy: boolean;
   error: string | null;
   /** why the device was signed out, if it was */
   notice: string | null;
-  /** an admin token names no store: ask which */
-  askStore: boolean;
-  onSubmit: (token: string, vendorId: number | null) => void;
+  onSubmit: (token: string) => void;
 }) {
   const [token, setToken] = useState('');
   // Hidden as it is typed or pasted: the token is a password, often entered where guests can see.
   const [shown, setShown] = useState(false);
-  const [store, setStore] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(token.trim(), askStore && /^\d+$/.test(store) ? Number(store) : null);
+    onSubmit(token.trim());
   };
   return (
     <main className="sign-in">
@@ -61,28 +57,12 @@ export function SignIn({
             Show token
           </button>
         </div>
-        {askStore && (
-          <>
-            <label htmlFor="store">Store number</label>
-            <input
-              id="store"
-              className="input"
-              inputMode="numeric"
-              value={store}
-              onChange={(event) => setStore(event.target.value)}
-            />
-          </>
-        )}
         {error && (
           <p id="sign-in-error" className="ticket-error" role="alert">
             {error}
           </p>
         )}
-        <button
-          type="submit"
-          className="action action-primary"
-          disabled={busy || token.trim() === '' || (askStore && !/^\d+$/.test(store))}
-        >
+        <button type="submit" className="action action-primary" disabled={busy || token.trim() === ''}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { tokenFromLink } from './token-store';
+import { loadSignIn, saveSignIn, tokenFromLink } from './token-store';
 
 describe('tokenFromLink', () => {
-  it('takes a token (and a store) from the address fragment and gives the address without them', () => {
-    expect(tokenFromLink('https://venue.example/staff#token=vst_abc&vendor=2')).toEqual({
+  it('takes a token from the address fragment and gives the address without it', () => {
+    expect(tokenFromLink('https://venue.example/staff#token=vst_abc')).toEqual({
       token: 'vst_abc',
-      vendorId: 2,
       clean: 'https://venue.example/staff',
     });
   });
@@ -13,9 +12,32 @@ describe('tokenFromLink', () => {
   it('finds nothing in an address without one', () => {
     expect(tokenFromLink('https://venue.example/staff')).toEqual({
       token: null,
-      vendorId: null,
       clean: 'https://venue.example/staff',
     });
-    expect(tokenFromLink('https://venue.example/staff#vendor=x').vendorId).toBeNull();
+  });
+});
+
+describe('the saved sign-in', () => {
+  const storage = () => {
+    const items = new Map<string, string>();
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+      items,
+    } as unknown as Storage & { items: Map<string, string> };
+  };
+
+  it('keeps a staff token', () => {
+    const store = storage();
+    saveSignIn({ token: `vst_${'a'.repeat(43)}`, vendorId: 2, storeName: 'Grill & Bun' }, store);
+    expect(loadSignIn(store)).toEqual({ token: `vst_${'a'.repeat(43)}`, vendorId: 2, storeName: 'Grill & Bun' });
+  });
+
+  it('forgets an admin token an older version saved, instead of using it', () => {
+    const store = storage();
+    saveSignIn({ token: 'the-venue-admin-token-0123456789', vendorId: 2, storeName: 'Grill & Bun' }, store);
+    expect(loadSignIn(store)).toBeNull();
+    expect(store.items.size).toBe(0);
   });
 });
