@@ -15,9 +15,11 @@ import {
   MAX_RECEIPTS_PER_CLIENT_DAY,
   MAX_RECEIPTS_PER_RECIPIENT_DAY,
   MAX_RECEIPTS_PER_WINDOW,
+  MAX_RECIPIENTS_PER_ORDER,
   NO_EMAIL_MESSAGE,
   NOT_PAID_MESSAGE,
   RECIPIENT_LIMIT_MESSAGE,
+  RECIPIENTS_LIMIT_MESSAGE,
   TOO_MANY_MESSAGE,
 } from './receipts.service.ts';
 
@@ -121,7 +123,8 @@ describe('receipts through SMTP', () => {
 
 describe.each(databases)('receipts into the outbox on $name', (database) => {
   const outbox = mkdtempSync(join(tmpdir(), 'outbox-'));
-  const ctx = useTestApp(database, { clock: () => NOW, env: { OUTBOX_DIR: outbox } });
+  let now = NOW;
+  const ctx = useTestApp(database, { clock: () => now, env: { OUTBOX_DIR: outbox } });
   afterAll(() => rmSync(outbox, { recursive: true, force: true }));
 
   it('writes an .eml file when no SMTP server is set', async () => {
@@ -207,6 +210,46 @@ describe.each(databases)('receipts into the outbox on $name', (database) => {
       .find((eml) => /^To: fixed@example\.com$/m.test(eml))!;
     expect(mail).toBeDefined();
     expect(mail.replace(/=\n/g, '')).not.toMatch(/evil|prize/i);
+  });
+
+  it('counts receipts asked for at once together: no more go out than the limit allows', async () => {
+    const consumer = await consumerWith(ctx.app, 'twelve.at.once@example.com');
+    const order = await paidOrder(ctx.app, consumer);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => issue(ctx.app, consumer, order.id, '203.0.113.120')),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAX_RECEIPTS_PER_WINDOW);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(12 - MAX_RECEIPTS_PER_WINDOW);
+  });
+
+  it("sends one order's receipts to a few different addresses at most, however long apart", async () => {
+    const consumer = await consumerWith(ctx.app, 'victim@example.com');
+    const order = await paidOrder(ctx.app, consumer);
+    const sendTo = async (email: string) => {
+      const update = await signedInject(ctx.app, consumer, {
+        method: 'POST',
+        url: '/v1/current-consumer/update',
+        payload: { contact: { email } },
+      });
+      expect(update.statusCode, update.body).toBe(200);
+      return issue(ctx.app, consumer, order.id, '203.0.113.121');
+    };
+    try {
+      for (let i = 0; i < MAX_RECIPIENTS_PER_ORDER; i += 1) {
+        // An hour and more apart, so the hourly limit of the order is never what refuses.
+        now += 2 * 60 * 60_000;
+        expect((await sendTo(`victim+${i}@example.com`)).statusCode).toBe(200);
+      }
+      now += 2 * 60 * 60_000;
+      const refused = await sendTo('victim+new@example.com');
+      expect(refused.statusCode).toBe(429);
+      expect(ErrorBody.parse(refused.json()).message).toBe(RECIPIENTS_LIMIT_MESSAGE);
+      // One of the addresses it went to before still gets it.
+      expect((await sendTo('victim+0@example.com')).statusCode).toBe(200);
+    } finally {
+      now = NOW;
+    }
   });
 
   it('limits how often one receipt is sent, and rejects bad bodies and unsigned calls', async () => {

@@ -13,11 +13,12 @@ import { findConsumerOrder } from '../orders/orders.repository.ts';
 import { giveOrderEmail, summaryWithDiscount, type OrderRow } from '../orders/orders.service.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 import {
-  countReceiptsSince,
   deleteReceipt,
   findReceiptPlace,
   insertReceipt,
+  insertReceiptWithin,
   setReceiptMessageId,
+  type MailCountLimit,
 } from './receipts.repository.ts';
 
 /** A receipt can be sent this many times per order within RESEND_WINDOW_MS. */
@@ -39,6 +40,13 @@ export const RECIPIENT_LIMIT_MESSAGE =
   'Too many receipts were sent to this email address today. Please try again tomorrow.';
 export const CLIENT_LIMIT_MESSAGE =
   'Too many receipts were asked for from this network today. Please try again tomorrow.';
+/**
+ * One order's receipts go to at most this many different addresses: a typo corrected, a work
+ * address; not `victim+1@…`, `victim+2@…`, … each a fresh address to mail.
+ */
+export const MAX_RECIPIENTS_PER_ORDER = 3;
+export const RECIPIENTS_LIMIT_MESSAGE =
+  'This receipt has been sent to several addresses already. Please check those inboxes.';
 
 export interface ReceiptDeps {
   db: Kysely<Database>;
@@ -96,14 +104,19 @@ export async function sendCounted(
   mail: OutgoingMail,
 ): Promise<void> {
   const row = await insertReceipt(deps.db, count);
+  await sendReserved(deps, row.id, mail);
+}
+
+/** Sends a mail already counted as `receiptId`; a failed send is taken off the count. */
+async function sendReserved(deps: Pick<ReceiptDeps, 'db' | 'mailer'>, receiptId: number, mail: OutgoingMail) {
   let sent: { messageId: string | null };
   try {
     sent = await deps.mailer.send(mail);
   } catch (error) {
-    await deleteReceipt(deps.db, row.id);
+    await deleteReceipt(deps.db, receiptId);
     throw error;
   }
-  await setReceiptMessageId(deps.db, row.id, sent.messageId);
+  await setReceiptMessageId(deps.db, receiptId, sent.messageId);
 }
 
 /** The venue's mail sender, at the public address's host. */
@@ -195,19 +208,7 @@ export async function issueReceipt(
   const current = (await contactForOrder(db, consumer.id)).customer_email?.trim();
   const email = current || order.customer_email?.trim();
   if (!email) throw unprocessable(NO_EMAIL_MESSAGE);
-  if (
-    (await countReceiptsSince(db, { order_id: orderId }, nowMs - RESEND_WINDOW_MS, 'receipt')) >=
-    MAX_RECEIPTS_PER_WINDOW
-  )
-    throw new HttpError(429, TOO_MANY_MESSAGE);
   const recipient = email.toLowerCase();
-  const today = nowMs - RECEIPT_DAY_MS;
-  if ((await countReceiptsSince(db, { email: recipient }, today)) >= MAX_RECEIPTS_PER_RECIPIENT_DAY) {
-    throw new HttpError(429, RECIPIENT_LIMIT_MESSAGE);
-  }
-  if ((await countReceiptsSince(db, { client_address: clientAddress }, today)) >= MAX_RECEIPTS_PER_CLIENT_DAY) {
-    throw new HttpError(429, CLIENT_LIMIT_MESSAGE);
-  }
   const place = await findReceiptPlace(db, order.vendor_id);
   const receipt = composeReceipt(
     {
@@ -220,11 +221,36 @@ export async function issueReceipt(
     },
     deps.publicUrl,
   );
-  await sendCounted(
-    deps,
+  // Counted before it is sent, in one step with the limits' counts (insertReceiptWithin), so
+  // requests arriving together cannot all pass a limit that each alone would meet.
+  const today = nowMs - RECEIPT_DAY_MS;
+  const limits: Array<[MailCountLimit, string]> = [
+    [
+      {
+        match: { order_id: orderId },
+        sinceMs: nowMs - RESEND_WINDOW_MS,
+        kind: 'receipt',
+        max: MAX_RECEIPTS_PER_WINDOW,
+      },
+      TOO_MANY_MESSAGE,
+    ],
+    [{ match: { email: recipient }, sinceMs: today, max: MAX_RECEIPTS_PER_RECIPIENT_DAY }, RECIPIENT_LIMIT_MESSAGE],
+    [
+      { match: { client_address: clientAddress }, sinceMs: today, max: MAX_RECEIPTS_PER_CLIENT_DAY },
+      CLIENT_LIMIT_MESSAGE,
+    ],
+  ];
+  const reserved = await insertReceiptWithin(
+    db,
     { order_id: orderId, email: recipient, message_id: null, sent_at: nowMs, client_address: clientAddress },
-    { from: mailSender(place.venue_name, deps.publicUrl), to: email, ...receipt },
+    limits.map(([limit]) => limit),
+    { orderId, max: MAX_RECIPIENTS_PER_ORDER },
   );
+  if ('exceeded' in reserved) {
+    const message = limits.find(([limit]) => limit === reserved.exceeded)?.[1] ?? RECIPIENTS_LIMIT_MESSAGE;
+    throw new HttpError(429, message);
+  }
+  await sendReserved(deps, reserved.id, { from: mailSender(place.venue_name, deps.publicUrl), to: email, ...receipt });
   // An order placed without an email takes the one its receipt went to, so the order's later mail
   // (a refund, if the venue cancels it) reaches the customer too. One given with the order is
   // never replaced: it is what the customer gave for this order, and the receipt went where asked.
