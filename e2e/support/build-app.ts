@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { FIRST_DAY_VENUE } from './first-day-venue.ts';
 import { BUILDS_DIR, REPO_ROOT } from './paths.ts';
 
 /**
@@ -22,6 +23,12 @@ export const BUILDS = {
     VITE_DIETARY_NOTE: 'true',
     VITE_SPECIAL_ORDER_NOTE: 'true',
     VITE_ORDER_SESSION_EXPIRY_MS: '120000',
+  },
+  /** A venue's own build (first-day.e2e.ts): the ids and name of its imported catalogue. */
+  'first-day': {
+    VITE_CLIENT_ID: String(FIRST_DAY_VENUE.clientId),
+    VITE_VENUE_ID: String(FIRST_DAY_VENUE.id),
+    VITE_VENUE_NAME: FIRST_DAY_VENUE.name,
   },
 } as const satisfies Record<string, Record<string, string>>;
 
