@@ -3,7 +3,7 @@ import { PlacedOrder } from '@venue/contract/order';
 import { signedQueryBase } from '@venue/domain/request-signature';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
+import { buildApp, type BuildAppOptions } from '../../app.ts';
 import { initiateTestPayment, payByCard, placeTestOrder, updatePayment } from '../../test/checkout.ts';
 import { databases } from '../../test/databases.ts';
 import { createTestConsumer, signedInject, signHeaders, type Signer } from '../../test/signed-requests.ts';
@@ -52,6 +52,18 @@ describe.each(databases)("customers' order streams on $name", (database) => {
     const reader = await SseReader.open(url, headers);
     readers.push(reader);
     return reader;
+  };
+
+  /** Another server process on the same database, listening: it and its address. */
+  const anotherNode = async (env: Record<string, string> = {}, logger: BuildAppOptions['logger'] = false) => {
+    const node = await buildApp({
+      config: testConfig(env),
+      db: ctx.database.db,
+      logger,
+      clock: () => now,
+      createSessionClient: ctx.database.createSessionClient,
+    });
+    return { node, address: await node.listen({ port: 0, host: '127.0.0.1' }) };
   };
 
   /** Opens until admitted: a closed stream frees its place once the server sees the close. */
@@ -236,14 +248,7 @@ describe.each(databases)("customers' order streams on $name", (database) => {
   });
 
   it('caps the streams of one client address (not this host)', async () => {
-    const other = await buildApp({
-      config: testConfig(),
-      db: ctx.database.db,
-      logger: false,
-      clock: () => now,
-      createSessionClient: ctx.database.createSessionClient,
-    });
-    const address = await other.listen({ port: 0, host: '127.0.0.1' });
+    const { node: other, address } = await anotherNode();
     try {
       // A forwarded request is not the host itself: it counts under its address.
       const forwarded = { 'x-forwarded-for': '198.51.100.77' };
@@ -266,14 +271,10 @@ describe.each(databases)("customers' order streams on $name", (database) => {
 
   it('caps the streams of the process at STREAM_MAX_PER_PROCESS (503), and the rest of the server keeps answering', async () => {
     const lines: string[] = [];
-    const other = await buildApp({
-      config: testConfig({ STREAM_MAX_PER_PROCESS: '2' }),
-      db: ctx.database.db,
-      logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } },
-      clock: () => now,
-      createSessionClient: ctx.database.createSessionClient,
-    });
-    const address = await other.listen({ port: 0, host: '127.0.0.1' });
+    const { node: other, address } = await anotherNode(
+      { STREAM_MAX_PER_PROCESS: '2' },
+      { level: 'warn', stream: { write: (line: string) => lines.push(line) } },
+    );
     try {
       const owners = [await createTestConsumer(ctx.app, 'P1'), await createTestConsumer(ctx.app, 'P2')];
       for (const owner of owners) {
@@ -294,14 +295,7 @@ describe.each(databases)("customers' order streams on $name", (database) => {
   });
 
   it('ends every stream when the server closes, with a reconnection hint', async () => {
-    const other = await buildApp({
-      config: testConfig(),
-      db: ctx.database.db,
-      logger: false,
-      clock: () => now,
-      createSessionClient: ctx.database.createSessionClient,
-    });
-    const address = await other.listen({ port: 0, host: '127.0.0.1' });
+    const { node: other, address } = await anotherNode();
     const owner = await createTestConsumer(ctx.app, 'Lee');
     const order = await paidOrder(owner);
     const reader = await open(signedUrl(owner, order.id, now, address));
