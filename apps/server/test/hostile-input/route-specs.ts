@@ -291,8 +291,17 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     auth: 'ops',
     params: (fx) => ({ vendorId: String(fx.vendorId), id: String(fx.staffTokenId) }),
   },
-  'GET /ops/v1/venue/:venueId/catalogue': { auth: 'ops', params: () => ({ venueId: '0' }) },
-  'PUT /ops/v1/venue/:venueId/catalogue': { auth: 'ops', params: () => ({ venueId: '77' }), body: fuzzCatalogue },
+  'GET /ops/v1/venue/:venueId/catalogue': {
+    auth: 'ops',
+    params: () => ({ venueId: '0' }),
+    query: () => ({ pictures: 'include' }),
+  },
+  'PUT /ops/v1/venue/:venueId/catalogue': {
+    auth: 'ops',
+    params: () => ({ venueId: '77' }),
+    query: () => ({ force: 'true' }),
+    body: fuzzCatalogue,
+  },
   // The body is a picture's bytes: what is sent here (nothing, JSON, hostile bytes) is never one.
   'POST /ops/v1/display-assets': { auth: 'ops' },
 };
