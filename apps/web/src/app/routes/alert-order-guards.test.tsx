@@ -6,6 +6,9 @@ import { ALERT, freshEachTest, serve } from '../../features/tracking/test/tracki
 import { renderApp } from '../../test/render-app';
 
 freshEachTest({ fakeClock: false });
+// The first test loads the alert-order route and its stream code: on a slow, busy machine (a second
+// CI pass) that alone took longer than Vitest's default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
 
 describe('alert order screen (spec §2 step 3): help, guards and the map', () => {
   it("closes the discuss modal with Escape, leaving the screen's 'Get Help'", async () => {
