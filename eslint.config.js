@@ -11,6 +11,8 @@ import tseslint from 'typescript-eslint';
 const TS_PROJECTS = [
   'packages/contract/tsconfig.json',
   'packages/domain/tsconfig.json',
+  'packages/client/tsconfig.json',
+  'packages/test-harness/tsconfig.json',
   'apps/server/tsconfig.json',
   'apps/web/tsconfig.json',
   'apps/staff/tsconfig.json',

@@ -7,10 +7,15 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCE_ROOTS = ['apps/web', 'apps/staff', 'apps/server', 'packages/contract', 'packages/domain', 'e2e', 'bench'];
+const SOURCE_ROOTS = ['apps/web', 'apps/staff', 'apps/server', 'packages/contract', 'packages/domain', 'packages/client', 'packages/test-harness', 'e2e', 'bench'];
 const SKIP = new Set(['node_modules', 'dist', '.builds', 'results', 'data']);
 /** Workspace packages imported by name, and where their `./*` export points. */
-const PACKAGES = { '@venue/contract/': 'packages/contract/src/', '@venue/domain/': 'packages/domain/src/' };
+const PACKAGES = {
+  '@venue/contract/': 'packages/contract/src/',
+  '@venue/domain/': 'packages/domain/src/',
+  '@venue/client/': 'packages/client/src/',
+  '@venue/test-harness/': 'packages/test-harness/src/',
+};
 
 function sourceFiles(dir, found = []) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
