@@ -77,7 +77,7 @@ const EnvSchema = z.object({
   // The demo venue and its coupons go into a brand-new database (no venue at all) unless `off`.
   DEMO_VENUE: onOff.default(true),
   // The demo kitchen: unset, it runs only when this database holds a venue seeded as the demo;
-  // `on` or `off` decide, but even `on` moves only the demo venue's orders (ops/kitchen-simulator.ts).
+  // `on` or `off` decide, but even `on` moves only the demo venue's orders (modules/fulfilment/kitchen-simulator.ts).
   KITCHEN_SIMULATOR: z.enum(['on', 'off']).optional(),
   // How much faster than real time the simulated kitchen works (2 = orders ready in half their time to service).
   KITCHEN_SIMULATOR_PACE: z.coerce.number().positive().max(3600).default(1),

@@ -10,13 +10,13 @@ import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { findDemoVenue, seedOnStart } from './db/seed/seed.ts';
-import { FulfilmentWorker } from './modules/orders/fulfilment-worker.ts';
+import { FulfilmentWorker } from './modules/fulfilment/fulfilment-worker.ts';
 import { UnreportedPaymentSweeper } from './modules/payments/unreported-payments.ts';
-import { kitchenSimulatorStep, planKitchenSimulator } from './ops/kitchen-simulator.ts';
-import { catalogueHint } from './ops/catalogue-hint.ts';
+import { kitchenSimulatorStep, planKitchenSimulator } from './modules/fulfilment/kitchen-simulator.ts';
+import { catalogueHint } from './modules/catalogue/catalogue-hint.ts';
 import { drain } from './lib/drain.ts';
 import { PUSH_ALLOW_LOOPBACK_WARNING } from './modules/push/push-endpoint.ts';
-import { announceGeneratedOpsToken } from './ops/generated-ops-token.ts';
+import { announceGeneratedOpsToken } from './lib/generated-ops-token.ts';
 
 /** A load balancer or orchestrator waits about this long after SIGTERM before it kills the process. */
 const DRAIN_LIMIT_MS = 10_000;

@@ -3,7 +3,7 @@ import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { DRAINING_REASON } from '../modules/system/system.routes.ts';
+import { DRAINING_REASON } from '../routes/v1/system.routes.ts';
 import { seedWhenEmpty } from '../db/seed/seed.ts';
 import { databases } from '../test/databases.ts';
 import { SseReader } from '../test/sse-client.ts';

@@ -3,7 +3,8 @@
  * server-to-server): the services it needs, the spec's messages by result code, how an outcome is
  * told, and how a payment is started and found.
  */
-import { PAYMENT_RESULT_CODES, type PaymentOutcome } from '@venue/contract/payment';
+import type { PaymentOutcome } from '@venue/contract/payment';
+import { PAYMENT_RESULT_MESSAGES as RESULT_MESSAGES } from '@venue/domain/payment-results';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, PaymentsTable } from '../../db/schema.ts';
 import type { PaymentGateway } from '../../gateway/payment-gateway.ts';
@@ -26,19 +27,8 @@ export interface PaymentDeps {
 
 export type PaymentRow = Selectable<PaymentsTable>;
 
-/** Spec §8 card messages by result code, for the `messages` of an outcome. */
-export const RESULT_MESSAGES: Record<number, string> = {
-  [PAYMENT_RESULT_CODES.success]: 'Payment successful.',
-  [PAYMENT_RESULT_CODES.declined]: 'Your card has been declined by the bank, please check the details below.',
-  [PAYMENT_RESULT_CODES.systemError]:
-    'The payment should be attempted again. If it still cannot be processed, try again later.',
-  [PAYMENT_RESULT_CODES.validationError]: 'Please check credit card details.',
-  [PAYMENT_RESULT_CODES.invalidToken]: 'Sorry, please switch to new card.',
-  [PAYMENT_RESULT_CODES.invalidVerification]:
-    "Temporary problem, you haven't been charged for this order. Please check your card details below.",
-  [PAYMENT_RESULT_CODES.gatewayError]:
-    "Temporary problem, you haven't been charged for this order. Please check your card details below.",
-};
+/** Spec §8 card messages by result code (the domain's), for the `messages` of an outcome. */
+export { RESULT_MESSAGES };
 export const ALREADY_PAID_MESSAGE = 'This order has already been paid.';
 export const REFUNDED_MESSAGE = 'This payment could not be completed and has been refunded. You have not been charged.';
 

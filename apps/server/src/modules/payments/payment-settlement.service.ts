@@ -24,7 +24,7 @@ import {
   takeStock,
   updateOrderIfStatus,
 } from '../orders/orders.repository.ts';
-import { publishOrderChanged } from '../orders/fulfilment.service.ts';
+import { publishOrderChanged } from '../fulfilment/fulfilment.service.ts';
 import {
   queuedChanges,
   requireOwnOrder,

@@ -1,4 +1,5 @@
 /** Apple Pay and Google Pay (spec §7 purchase/wallet, the Apple Pay merchant session). */
+import { WALLET_ERROR_MESSAGE } from '@venue/domain/payment-results';
 import { conflict, unprocessable } from '../../lib/http-error.ts';
 import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import { requireOwnOrder } from '../orders/orders.service.ts';
@@ -59,9 +60,7 @@ export async function purchaseWithWallet(
       status: result.successful ? ('Successful' as const) : ('Failed' as const),
       paymentId: result.paymentId,
       orderId: result.orderId,
-      messages: result.successful
-        ? result.messages
-        : ['Error Processing payment. Please try again later or use an alternative form of payment.'],
+      messages: result.successful ? result.messages : [WALLET_ERROR_MESSAGE],
     },
   };
 }

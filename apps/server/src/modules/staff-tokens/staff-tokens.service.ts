@@ -1,6 +1,6 @@
 /**
  * Staff tokens: the venue admin gives each store's devices or people a credential of their own,
- * which acts only on that store (the scope is enforced in ops/ops-auth.ts). A token is shown once,
+ * which acts only on that store (the scope is enforced in routes/ops/ops-auth.ts). A token is shown once,
  * when it is made; only its SHA-256 hash is stored, so a copy of the database signs no one in.
  * Every request looks its token up again, so a revocation acts at once in every server process.
  */

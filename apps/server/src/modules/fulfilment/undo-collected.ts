@@ -1,0 +1,81 @@
+/**
+ * Undoing 'Collected' / 'Delivered' (the staff display's undo): Serviced is otherwise final, so the
+ * way back is narrow. Asking for PendingAlerted (ready) on a Serviced order puts it back to the
+ * ready status it had (PendingAlerted, or Alerted when the customer had seen the ready alert) only
+ * when the same credential (the store's staff token, or the admin token) collected it, from ready,
+ * within COLLECTED_UNDO_WINDOW_MS. The customer is not alerted again.
+ */
+import type { OpsOrder } from '@venue/contract/ops-orders';
+import { COLLECTED_UNDO_WINDOW_MS } from '@venue/domain/kitchen-board';
+import { READY_ORDER_STATUSES, type OrderStatus } from '@venue/domain/order-status';
+import { conflict, notFound } from '../../lib/http-error.ts';
+import { listAudit, recordAudit } from '../audit/audit.repository.ts';
+import { publishOrderChanged, toOpsOrders, type Actor, type FulfilmentDeps } from './fulfilment.service.ts';
+import { findOrder, updateOrderIfStatus } from '../orders/orders.repository.ts';
+
+/** What the audit log says of one status change. */
+interface StatusChange {
+  at: number;
+  actor: string;
+  from: string;
+  to: string;
+}
+
+function lastStatusChange(entries: Awaited<ReturnType<typeof listAudit>>): StatusChange | null {
+  for (const entry of [...entries].reverse()) {
+    if (entry.action !== 'order.status' || entry.details === null) continue;
+    const details = JSON.parse(entry.details) as { from?: unknown; to?: unknown };
+    if (typeof details.from !== 'string' || typeof details.to !== 'string') continue;
+    return { at: Number(entry.at), actor: entry.actor, from: details.from, to: details.to };
+  }
+  return null;
+}
+
+/**
+ * The undo of a collection, when the order is Serviced: the order back as it was before, or a 409
+ * saying why it cannot be. Null when the order is not Serviced (the request is an ordinary move).
+ */
+export async function undoCollected(
+  deps: Pick<FulfilmentDeps, 'db' | 'events'>,
+  vendorId: number,
+  orderId: number,
+  actor: Actor,
+  nowMs: number,
+): Promise<OpsOrder | null> {
+  const { db } = deps;
+  const row = await findOrder(db, orderId);
+  if (!row || row.vendor_id !== vendorId) throw notFound(`Order ${orderId} not found for vendor ${vendorId}`);
+  if (row.order_status !== 'Serviced') return null;
+
+  const collected = lastStatusChange(await listAudit(db, 'order', String(orderId)));
+  const before = collected?.to === 'Serviced' ? collected.from : null;
+  if (!collected || !before || !(READY_ORDER_STATUSES as readonly string[]).includes(before))
+    throw conflict(`Order ${orderId} is Serviced; it cannot become PendingAlerted.`);
+  if (collected.actor !== actor)
+    throw conflict(`Order ${orderId} was collected on another device; only that device can undo it.`);
+  if (nowMs - collected.at > COLLECTED_UNDO_WINDOW_MS)
+    throw conflict(
+      `Order ${orderId} was collected more than ${COLLECTED_UNDO_WINDOW_MS / 1000} s ago; it can no longer be undone.`,
+    );
+
+  await db.transaction().execute(async (trx) => {
+    const moved = await updateOrderIfStatus(trx, orderId, 'Serviced', {
+      order_status: before as OrderStatus,
+      time_serviced: null,
+      updated_at: nowMs,
+    });
+    if (moved !== 1) throw conflict(`Order ${orderId} changed at the same time; read it again and retry.`);
+    await recordAudit(trx, {
+      at: nowMs,
+      actor,
+      action: 'order.status',
+      entity: 'order',
+      entityId: String(orderId),
+      details: { from: 'Serviced', to: before, undo: true },
+    });
+  });
+  const published = await publishOrderChanged(deps.events, vendorId, orderId, nowMs);
+  if (published) return published;
+  const [view] = await toOpsOrders(db, [(await findOrder(db, orderId)) ?? row], nowMs);
+  return view!;
+}
