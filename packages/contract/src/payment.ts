@@ -1,15 +1,7 @@
 import { z } from 'zod';
 
-/** Spec §4 payment result codes: 1 success, 2 declined, 96 system error, 97 validation error, 98 invalid token, 99 invalid verification, 999 gateway error. */
-export const PAYMENT_RESULT_CODES = {
-  success: 1,
-  declined: 2,
-  systemError: 96,
-  validationError: 97,
-  invalidToken: 98,
-  invalidVerification: 99,
-  gatewayError: 999,
-} as const;
+/** Spec §4 payment result codes, as the domain declares them. */
+export { PAYMENT_RESULT_CODES } from '@venue/domain/payment-results';
 
 /** POST /v1/vendor/{vendorId}/order/{orderId}/initiate-payment (auth) */
 export const InitiatePaymentRequest = z.object({

@@ -10,7 +10,7 @@ import {
 } from '../../../entities/placed-order';
 import { applyCoupon, purchaseWithCoupon, removeCoupon } from '../api/coupons';
 import { signingKeyOf } from '../../../lib/request-signing';
-import { UNKNOWN_PROBLEM_MESSAGE } from '../lib/result-messages';
+import { UNKNOWN_PROBLEM_MESSAGE } from '@venue/domain/payment-results';
 
 type State = { consumer: { id: string | null; hmacKey: string | null }; placedOrder: PlacedOrderState };
 

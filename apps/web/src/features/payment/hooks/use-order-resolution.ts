@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PlacedOrder } from '@venue/contract/order';
 import { RESOLVED_AFTER_PAYMENT } from '@venue/domain/order-status';
 import { pollOrder } from '../lib/poll-order';
-import { ORDER_NOT_RESOLVED_MESSAGE } from '../lib/result-messages';
+import { ORDER_NOT_RESOLVED_MESSAGE } from '@venue/domain/payment-results';
 
 /** Spec §9: the payment loader hides after 0.5 s and the app moves to alert-order after 1.5 s. */
 export const LOADER_HIDE_DELAY_MS = 500;

@@ -6,7 +6,7 @@ import { applePaySession, purchaseWithWallet } from '../api/payments';
 import { signingKeyOf } from '../../../lib/request-signing';
 import { applePayRequest, applePaySessionClass, payWithApplePay } from '../lib/apple-pay';
 import { googlePayRequest, googlePayToken, isGooglePayCancel } from '../lib/google-pay';
-import { WALLET_ERROR_MESSAGE } from '../lib/result-messages';
+import { WALLET_ERROR_MESSAGE } from '@venue/domain/payment-results';
 import { useWallets } from './use-wallets';
 
 type State = { consumer: { id: string | null; hmacKey: string | null }; placedOrder: PlacedOrderState };

@@ -2,7 +2,7 @@ import type { InitiatedPayment, PaymentOutcome, PaymentUpdateRequest } from '@ve
 import { cardDigits, type CardForm } from '@venue/domain/validation';
 import { GatewayRequestError, type GatewayResult } from './gateway-jsonp';
 import { withRetries } from './poll-order';
-import { isSuccessCode, resultMessage, TEMPORARY_PROBLEM_MESSAGE } from './result-messages';
+import { isSuccessCode, resultMessage, TEMPORARY_PROBLEM_MESSAGE } from '@venue/domain/payment-results';
 
 /** What a card payment came to. */
 export type CardPaymentResult =

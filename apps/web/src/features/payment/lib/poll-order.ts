@@ -1,4 +1,5 @@
 /** Spec §4/§9: after a payment the app re-reads the order until the vendor has it. */
+import { ORDER_NOT_RESOLVED_MESSAGE } from '@venue/domain/payment-results';
 
 /** Spec §9: order-resolved polling, 200 tries at 1000 ms. */
 export const ORDER_RESOLVE_MAX_TRIES = 200;
@@ -7,7 +8,7 @@ export const ORDER_RESOLVE_INTERVAL_MS = 1000;
 /** Rejection of pollOrder when the tries run out. */
 export class OrderNotResolvedError extends Error {
   constructor() {
-    super('Order not resolved, max retries reached');
+    super(ORDER_NOT_RESOLVED_MESSAGE);
     this.name = 'OrderNotResolvedError';
   }
 }
