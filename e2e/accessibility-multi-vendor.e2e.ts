@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { fillContact, orderToContact, payWithButton, savedOrderId } from '@venue/test-harness/checkout';
+import { ops } from '@venue/test-harness/ops';
 import { ScreenAudit } from './support/a11y.ts';
 import {
   acceptPolicy,
@@ -18,8 +20,6 @@ import {
   waitReadyAndCollect,
 } from './support/a11y-flow.ts';
 import { getMenu, getVendor, getVendors, menuItem } from './support/api.ts';
-import { fillContact, orderToContact, payWithButton, savedOrderId } from './support/checkout.ts';
-import { ops } from './support/ops.ts';
 import {
   addWithPlus,
   confirmButton,

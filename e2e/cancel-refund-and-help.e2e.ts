@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { formatMoney } from '@venue/domain/money';
-import { moveOrder, venueOrders } from './support/checkout.ts';
+import { moveOrder, venueOrders } from '@venue/test-harness/checkout';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';
 import { DISCUSS_TEXT, GRILL, payForOrder, pickUpModal } from './support/tracking.ts';

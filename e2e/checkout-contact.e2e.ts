@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { calculateOrderPayment, dollars, getMenu, menuItem } from './support/api.ts';
 import {
   addItem,
   chooseStore,
@@ -12,7 +11,8 @@ import {
   policyModal,
   proceedToContact,
   setVendorPaymentOptions,
-} from './support/checkout.ts';
+} from '@venue/test-harness/checkout';
+import { calculateOrderPayment, dollars, getMenu, menuItem } from './support/api.ts';
 import { confirmStore } from './support/ordering.ts';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';

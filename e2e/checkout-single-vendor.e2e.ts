@@ -12,7 +12,7 @@ import {
   reviewAndProceed,
   savedOrderId,
   uniqueName,
-} from './support/checkout.ts';
+} from '@venue/test-harness/checkout';
 import { confirmStoreIfAsked } from './support/ordering.ts';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { moveOrder, orderToContact } from '@venue/test-harness/checkout';
+import { ops } from '@venue/test-harness/ops';
 import { getVendors } from './support/api.ts';
-import { moveOrder, orderToContact } from './support/checkout.ts';
-import { ops } from './support/ops.ts';
 import { confirmStore, confirmStoreModal, openOptions } from './support/ordering.ts';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';

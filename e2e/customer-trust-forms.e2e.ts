@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { expectErrorTiedTo } from './support/a11y-flow.ts';
 import {
   fillCard,
   GOOD_CARD,
@@ -8,9 +7,10 @@ import {
   orderToPayment,
   payNowButton,
   payWithButton,
-} from './support/checkout.ts';
+} from '@venue/test-harness/checkout';
+import type { TestServer } from '@venue/test-harness/server';
+import { expectErrorTiedTo } from './support/a11y-flow.ts';
 import { screenshot } from './support/screenshots.ts';
-import type { TestServer } from './support/server.ts';
 import { setupSuite } from './support/suite.ts';
 import { eventually, hidden, settle, text, visible } from './support/ui.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chooseStore, fillContact, orderToContact, reviewAndProceed } from './support/checkout.ts';
+import { chooseStore, fillContact, orderToContact, reviewAndProceed } from '@venue/test-harness/checkout';
 import { confirmStoreIfAsked, addWithPlus, expectConfirmButton, vendorEntry } from './support/ordering.ts';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';

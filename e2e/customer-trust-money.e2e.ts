@@ -16,7 +16,7 @@ import {
   proceedToContact,
   savedOrderId,
   uniqueName,
-} from './support/checkout.ts';
+} from '@venue/test-harness/checkout';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';
 import { followPickUp, GRILL, pickUpModal } from './support/tracking.ts';

@@ -8,7 +8,7 @@ import {
   payNow,
   payWithCard,
   proceedToContact,
-} from './support/checkout.ts';
+} from '@venue/test-harness/checkout';
 import { addWithPlus, confirmStoreIfAsked, expectConfirmButton, vendorEntry } from './support/ordering.ts';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page, Request } from 'playwright-core';
+import { chooseStore } from '@venue/test-harness/paid-order';
 import { getVendor, type ApiVendor } from './support/api.ts';
-import { chooseStore } from './support/paid-order.ts';
 import { confirmStoreIfAsked, menuRow } from './support/ordering.ts';
 import { setupSuite } from './support/suite.ts';
 import { GRILL, payForOrder, PIZZA } from './support/tracking.ts';

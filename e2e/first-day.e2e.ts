@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ensureStaffBuild } from './support/build-app.ts';
-import { newPhoneContext } from './support/chromium.ts';
+import { ensureStaffBuild } from '@venue/test-harness/build-app';
 import {
   addItem,
   chooseStore,
@@ -16,7 +15,8 @@ import {
   payWithCard,
   reviewAndProceed,
   savedOrderId,
-} from './support/checkout.ts';
+} from '@venue/test-harness/checkout';
+import { newPhoneContext } from '@venue/test-harness/chromium';
 import {
   BAR,
   DUMPLING_PNG,
@@ -25,9 +25,9 @@ import {
   KITCHEN,
   LEMONADE,
   PEANUTS,
-} from './support/first-day-venue.ts';
+} from '@venue/test-harness/first-day-venue';
+import { OPS_TOKEN, startServer, type TestServer } from '@venue/test-harness/server';
 import { screenshot } from './support/screenshots.ts';
-import { OPS_TOKEN, startServer, type TestServer } from './support/server.ts';
 import { setupSuite } from './support/suite.ts';
 import { DISCUSS_TEXT, pickUpModal } from './support/tracking.ts';
 import { action, dialog, eventually, settle, visible, waitForPath } from './support/ui.ts';

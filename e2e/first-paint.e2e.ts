@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chooseStore } from './support/paid-order.ts';
+import { chooseStore } from '@venue/test-harness/paid-order';
 import { setupSuite } from './support/suite.ts';
 import { payForOrder, PIZZA } from './support/tracking.ts';
 import { eventually } from './support/ui.ts';

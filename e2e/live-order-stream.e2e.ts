@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { moveOrder } from './support/checkout.ts';
+import { moveOrder } from '@venue/test-harness/checkout';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';
 import { followPickUp, GRILL, payForOrder, pickUpModal, testIdText, watchOrderReads } from './support/tracking.ts';

@@ -5,18 +5,24 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { signedQueryBase } from '@venue/domain/request-signature';
-import { HttpClient } from '../bench/lib/http-client.ts';
+import { ensureStaffBuild, snapshotBuild } from '@venue/test-harness/build-app';
+import { launchChromium, newPhoneContext } from '@venue/test-harness/chromium';
+import {
+  DOCUMENTED_CONFIG,
+  haproxyConfig,
+  haproxyUnavailable,
+  startHaproxy,
+  type Haproxy,
+} from '@venue/test-harness/haproxy';
+import { HttpClient } from '@venue/test-harness/http-client';
+import { REPO_ROOT } from '@venue/test-harness/paths';
+import { createTestDatabase, postgresEnabled, postgresRequired, type TestDatabase } from '@venue/test-harness/postgres';
+import { freePort, OPS_TOKEN, startServer, type TestServer } from '@venue/test-harness/server';
 import { checkBooks, printFigures, readBooks } from './support/books.ts';
-import { ensureStaffBuild, snapshotBuild } from './support/build-app.ts';
 import { CheckoutLoad, type Checkout } from './support/checkout-load.ts';
-import { launchChromium, newPhoneContext } from './support/chromium.ts';
-import { DOCUMENTED_CONFIG, haproxyConfig, haproxyUnavailable, startHaproxy, type Haproxy } from './support/haproxy.ts';
-import { REPO_ROOT } from './support/paths.ts';
-import { createTestDatabase, postgresEnabled, postgresRequired, type TestDatabase } from './support/postgres.ts';
 import { background, LOAD_VENDOR, loadBasket, waitUntil } from './support/resilience.ts';
 import { screenshot } from './support/screenshots.ts';
 import { ResumingEventStream } from './support/sse.ts';
-import { freePort, OPS_TOKEN, startServer, type TestServer } from './support/server.ts';
 import { visible } from './support/ui.ts';
 
 /**

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { ensureBuild } from './support/build-app.ts';
-import { ops } from './support/ops.ts';
-import { orderAndPayByCard } from './support/paid-order.ts';
+import { ensureBuild } from '@venue/test-harness/build-app';
+import { ops } from '@venue/test-harness/ops';
+import { orderAndPayByCard } from '@venue/test-harness/paid-order';
+import { startServer } from '@venue/test-harness/server';
 import { screenshot } from './support/screenshots.ts';
-import { startServer } from './support/server.ts';
 import { setupSuite } from './support/suite.ts';
 import { action, dialog, eventually, hidden, text, visible } from './support/ui.ts';
 

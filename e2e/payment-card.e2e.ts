@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dollars } from './support/api.ts';
 import {
   cardNotice,
   customerOrders,
@@ -18,7 +17,8 @@ import {
   uniqueName,
   venueOrders,
   watchGateway,
-} from './support/checkout.ts';
+} from '@venue/test-harness/checkout';
+import { dollars } from './support/api.ts';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';
 import { eventually, settle, text, visible } from './support/ui.ts';

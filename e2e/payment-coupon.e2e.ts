@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dollars } from './support/api.ts';
 import {
   applyCoupon,
   customerOrders,
@@ -15,7 +14,8 @@ import {
   savedOrderId,
   uniqueName,
   watchGateway,
-} from './support/checkout.ts';
+} from '@venue/test-harness/checkout';
+import { dollars } from './support/api.ts';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';
 import { action, dialog, eventually, hidden, settle, text, visible } from './support/ui.ts';

@@ -12,7 +12,7 @@ import {
   savedOrderId,
   uniqueName,
   watchGateway,
-} from './support/checkout.ts';
+} from '@venue/test-harness/checkout';
 import { setupSuite } from './support/suite.ts';
 import { eventually, visible, waitForPath } from './support/ui.ts';
 

@@ -16,7 +16,7 @@ import {
   savedOrderId,
   uniqueName,
   watchGateway,
-} from './support/checkout.ts';
+} from '@venue/test-harness/checkout';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';
 import { action, eventually, settle, text, visible, waitForPath } from './support/ui.ts';

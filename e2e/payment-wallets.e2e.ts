@@ -15,7 +15,7 @@ import {
   uniqueName,
   WALLET_ERROR,
   watchGateway,
-} from './support/checkout.ts';
+} from '@venue/test-harness/checkout';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';
 import { eventually, settle, visible } from './support/ui.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ops } from '@venue/test-harness/ops';
 import { getVendor } from './support/api.ts';
-import { ops } from './support/ops.ts';
 import {
   addWithPlus,
   confirmButton,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { moveOrder } from './support/checkout.ts';
+import { moveOrder } from '@venue/test-harness/checkout';
 import { setupSuite } from './support/suite.ts';
 import { GRILL, payForOrder, pickUpModal } from './support/tracking.ts';
 import { eventually, visible } from './support/ui.ts';

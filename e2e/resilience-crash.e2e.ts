@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
+import { ops } from '@venue/test-harness/ops';
+import { createTestDatabase, postgresEnabled, type TestDatabase } from '@venue/test-harness/postgres';
+import { startServer, takenOver, type TestServer } from '@venue/test-harness/server';
 import { getMenu } from './support/api.ts';
 import { checkBooks, expectConsistentQueue, printFigures, queueSeenFrom, readBooks } from './support/books.ts';
 import { CheckoutLoad } from './support/checkout-load.ts';
-import { ops } from './support/ops.ts';
-import { createTestDatabase, postgresEnabled, type TestDatabase } from './support/postgres.ts';
 import { background, limitedStock, LOAD_VENDOR, loadBasket, waitUntil } from './support/resilience.ts';
-import { startServer, takenOver, type TestServer } from './support/server.ts';
 
 /**
  * Issue 7, nothing lost when things break — crash: customers check out while the server is killed

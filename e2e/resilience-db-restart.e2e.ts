@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { HttpClient } from '../bench/lib/http-client.ts';
+import { HttpClient } from '@venue/test-harness/http-client';
+import { ops } from '@venue/test-harness/ops';
+import { createPgCluster, pgClusterUnavailable, type PgCluster } from '@venue/test-harness/pg-cluster';
+import { postgresRequired } from '@venue/test-harness/postgres';
+import { OPS_TOKEN, startServer, takenOver, type TestServer } from '@venue/test-harness/server';
 import { checkBooks, expectConsistentQueue, printFigures, queueSeenFrom, readBooks } from './support/books.ts';
 import { CheckoutLoad, type AnswerEvent } from './support/checkout-load.ts';
-import { ops } from './support/ops.ts';
-import { createPgCluster, pgClusterUnavailable, type PgCluster } from './support/pg-cluster.ts';
-import { postgresRequired } from './support/postgres.ts';
 import { background, limitedStock, LOAD_VENDOR, loadBasket, waitUntil } from './support/resilience.ts';
-import { OPS_TOKEN, startServer, takenOver, type TestServer } from './support/server.ts';
 
 /**
  * Issue 7, nothing lost when things break — database restart: a server on a PostgreSQL cluster of

@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { HttpClient } from '../bench/lib/http-client.ts';
+import { HttpClient } from '@venue/test-harness/http-client';
+import { ops } from '@venue/test-harness/ops';
+import { createPgCluster, pgClusterUnavailable, type PgCluster } from '@venue/test-harness/pg-cluster';
+import { createTestDatabase, postgresRequired, testDatabaseUrl, type TestDatabase } from '@venue/test-harness/postgres';
+import { startServer, type TestServer } from '@venue/test-harness/server';
 import { getMenu } from './support/api.ts';
 import { checkBooks, expectConsistentQueue, printFigures, queueSeenFrom, readBooks } from './support/books.ts';
 import { CheckoutLoad } from './support/checkout-load.ts';
-import { ops } from './support/ops.ts';
-import { createPgCluster, pgClusterUnavailable, type PgCluster } from './support/pg-cluster.ts';
-import { createTestDatabase, postgresRequired, testDatabaseUrl, type TestDatabase } from './support/postgres.ts';
 import { background, LIMITED_ITEMS, LOAD_VENDOR, loadBasket, waitUntil } from './support/resilience.ts';
-import { startServer, type TestServer } from './support/server.ts';
 
 /**
  * Issue 7, nothing lost when things break — scale-out: two server processes on one PostgreSQL

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { postgresEnabled } from './support/postgres.ts';
+import { postgresEnabled } from '@venue/test-harness/postgres';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite, type Suite } from './support/suite.ts';
 import { action, text, visible } from './support/ui.ts';

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectNoAxeViolations, expectTouchTargets } from './support/a11y.ts';
-import { ensureStaffBuild } from './support/build-app.ts';
+import { ensureStaffBuild } from '@venue/test-harness/build-app';
 import {
   addItem,
   chooseStore,
@@ -12,9 +11,10 @@ import {
   payNow,
   payWithCard,
   reviewAndProceed,
-} from './support/checkout.ts';
+} from '@venue/test-harness/checkout';
+import { OPS_TOKEN } from '@venue/test-harness/server';
+import { expectNoAxeViolations, expectTouchTargets } from './support/a11y.ts';
 import { screenshot } from './support/screenshots.ts';
-import { OPS_TOKEN } from './support/server.ts';
 import { setupSuite } from './support/suite.ts';
 import { followPickUp, pickUpModal } from './support/tracking.ts';
 import { action, eventually, settle, visible, waitForPath } from './support/ui.ts';

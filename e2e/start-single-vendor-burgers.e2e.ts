@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { ops } from '@venue/test-harness/ops';
 import { cancelPreferredTimeModal, checkPreferredTimeModal } from './support/preferred-time.ts';
-import { ops } from './support/ops.ts';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';
 import { action, dialog, settle, text, visible, waitForPath } from './support/ui.ts';

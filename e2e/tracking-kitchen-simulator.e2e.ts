@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { customerOrders } from './support/checkout.ts';
-import { ops } from './support/ops.ts';
+import { customerOrders } from '@venue/test-harness/checkout';
+import { ops } from '@venue/test-harness/ops';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';
 import { followPickUp, GRILL, payForOrder, pickUpModal, testIdText, watchOrderReads } from './support/tracking.ts';

@@ -3,7 +3,6 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { getVendor } from './support/api.ts';
 import {
   customerOrders,
   expectWaitOrder,
@@ -15,8 +14,9 @@ import {
   payWithCard,
   proceedToContact,
   savedOrderId,
-} from './support/checkout.ts';
-import { ops } from './support/ops.ts';
+} from '@venue/test-harness/checkout';
+import { ops } from '@venue/test-harness/ops';
+import { getVendor } from './support/api.ts';
 import { addWithPlus, confirmStoreIfAsked, expectConfirmButton, savedBasket, vendorEntry } from './support/ordering.ts';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';

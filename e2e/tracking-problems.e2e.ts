@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { customerOrders, moveOrder } from './support/checkout.ts';
+import { customerOrders, moveOrder } from '@venue/test-harness/checkout';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';
 import {

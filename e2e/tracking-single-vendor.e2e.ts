@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { customerOrders, moveOrder } from './support/checkout.ts';
+import { customerOrders, moveOrder } from '@venue/test-harness/checkout';
 import { confirmStoreIfAsked } from './support/ordering.ts';
 import { SLOT_LABEL } from './support/preferred-time.ts';
 import { screenshot } from './support/screenshots.ts';

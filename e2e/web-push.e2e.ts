@@ -1,9 +1,9 @@
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectWaitOrder, savedOrderId } from '@venue/test-harness/checkout';
+import { ops } from '@venue/test-harness/ops';
+import { orderAndPayByCard } from '@venue/test-harness/paid-order';
 import { startPushService, type PushServiceStandIn } from '../apps/server/src/test/push-service.ts';
-import { expectWaitOrder, savedOrderId } from './support/checkout.ts';
-import { ops } from './support/ops.ts';
-import { orderAndPayByCard } from './support/paid-order.ts';
 import { screenshot } from './support/screenshots.ts';
 import { setupSuite } from './support/suite.ts';
 import { action, eventually, visible, waitForPath } from './support/ui.ts';

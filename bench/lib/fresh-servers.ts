@@ -1,4 +1,4 @@
-import { startServer, type TestServer } from '../../e2e/support/server.ts';
+import { startServer, type TestServer } from '@venue/test-harness/server';
 
 /** The bench servers' settings: no throttling, no kitchen simulator, quiet logs. */
 export const BENCH_SERVER_ENV = {

@@ -11,7 +11,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { TestServer } from '../../e2e/support/server.ts';
+import type { TestServer } from '@venue/test-harness/server';
 
 const COUNTER = fileURLToPath(new URL('./pg-counter.mjs', import.meta.url));
 

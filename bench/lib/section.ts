@@ -1,4 +1,4 @@
-import type { TestServer } from '../../e2e/support/server.ts';
+import type { TestServer } from '@venue/test-harness/server';
 
 /** What every benchmark section gets: the running server and the build it serves. */
 export interface BenchContext {

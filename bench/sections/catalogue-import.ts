@@ -1,5 +1,5 @@
 import type { VenueCatalogue } from '@venue/contract/venue-catalogue';
-import { OPS_TOKEN } from '../../e2e/support/server.ts';
+import { OPS_TOKEN } from '@venue/test-harness/server';
 import type { BenchContext, Section, SectionResult } from '../lib/section.ts';
 import { formatMs } from '../lib/table.ts';
 

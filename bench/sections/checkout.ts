@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { haproxyUnavailable, startHaproxy, type Haproxy } from '../../e2e/support/haproxy.ts';
-import { createTestSchema, type TestSchema } from '../../e2e/support/postgres.ts';
-import { startServer, type TestServer } from '../../e2e/support/server.ts';
+import { haproxyUnavailable, startHaproxy, type Haproxy } from '@venue/test-harness/haproxy';
+import { HttpClient, type Signer } from '@venue/test-harness/http-client';
+import { createTestSchema, type TestSchema } from '@venue/test-harness/postgres';
+import { startServer, type TestServer } from '@venue/test-harness/server';
 import { BENCH_SERVER_ENV } from '../lib/fresh-servers.ts';
-import { HttpClient, type Signer } from '../lib/http-client.ts';
 import {
   countsBetween,
   measureCpu,
@@ -243,8 +243,8 @@ const percent = (share: number) => `${Math.round(share * 100)} %`;
 /**
  * Issue 4 and 15: whole checkouts per second and their p99 at 50 concurrent customers, each setup
  * on a fresh database: SQLite on one node; with TEST_DATABASE_URL, PostgreSQL on one node and on
- * two behind HAProxy (Debian's haproxy, e2e/support/haproxy.ts), with the PostgreSQL round trips
- * per order, what the database connections were doing, and where the machine's CPU went.
+ * two behind HAProxy (Debian's haproxy, packages/test-harness/src/haproxy.ts), with the PostgreSQL
+ * round trips per order, what the database connections were doing, and where the machine's CPU went.
  */
 export const checkoutBench: Section = {
   name: 'checkout',

@@ -6,9 +6,9 @@
  * first), and any event a stream never received.
  */
 import { request, type IncomingMessage } from 'node:http';
-import { OPS_TOKEN } from '../../e2e/support/server.ts';
+import { OPS_TOKEN } from '@venue/test-harness/server';
 import { onFreshServers } from '../lib/fresh-servers.ts';
-import { HttpClient } from '../lib/http-client.ts';
+import { HttpClient } from '@venue/test-harness/http-client';
 import type { BenchContext, Section, SectionResult } from '../lib/section.ts';
 import { formatInteger, formatMs } from '../lib/table.ts';
 import { checkout, CHECKOUT_VENDOR_ID } from './checkout.ts';

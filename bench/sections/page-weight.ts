@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { launchChromium, newPhoneContext } from '../../e2e/support/chromium.ts';
+import { launchChromium, newPhoneContext } from '@venue/test-harness/chromium';
 import type { BenchContext, Section, SectionResult } from '../lib/section.ts';
 import { formatKiB } from '../lib/table.ts';
 

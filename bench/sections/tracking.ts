@@ -6,9 +6,9 @@
  * Measured: polls answered per second, their latency, errors, and how long after the kitchen
  * marked an order ready the customer's poll showed it.
  */
-import { OPS_TOKEN } from '../../e2e/support/server.ts';
+import { OPS_TOKEN } from '@venue/test-harness/server';
 import { onFreshServers } from '../lib/fresh-servers.ts';
-import { HttpClient, type Signer } from '../lib/http-client.ts';
+import { HttpClient, type Signer } from '@venue/test-harness/http-client';
 import type { BenchContext, Section, SectionResult } from '../lib/section.ts';
 import { formatInteger, formatMs } from '../lib/table.ts';
 import { checkout, CHECKOUT_VENDOR_ID } from './checkout.ts';

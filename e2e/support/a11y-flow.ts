@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { ops } from '@venue/test-harness/ops';
+import type { TestServer } from '@venue/test-harness/server';
 import type { ScreenAudit } from './a11y.ts';
-import { ops } from './ops.ts';
 import { addWithPlus, confirmButton, confirmStore, dialogs, expectConfirmButton } from './ordering.ts';
-import type { TestServer } from './server.ts';
 import { action, dialog, eventually, settle, text, visible, waitForPath } from './ui.ts';
 
 /**

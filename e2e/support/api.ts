@@ -1,4 +1,4 @@
-import type { TestServer } from './server.ts';
+import type { TestServer } from '@venue/test-harness/server';
 
 /**
  * The public /v1 API as the app calls it (spec §7), for tests that compare what a screen shows

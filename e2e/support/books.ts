@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import pg from 'pg';
 import { isQueuedStatus } from '@venue/domain/order-status';
+import { OPS_TOKEN } from '@venue/test-harness/server';
 import type { CheckoutLoad } from './checkout-load.ts';
-import { OPS_TOKEN } from './server.ts';
 
 /**
  * The server's books as stored — orders, their lines, payments, the sandbox gateway's own record of

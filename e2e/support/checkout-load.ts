@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HttpClient, type HttpAnswer, type Signer } from '../../bench/lib/http-client.ts';
+import { HttpClient, type HttpAnswer, type Signer } from '@venue/test-harness/http-client';
 import type { OrderLine } from './api.ts';
 
 /**

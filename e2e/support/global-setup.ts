@@ -1,6 +1,6 @@
-import { BUILDS, ensureBuild, type BuildName } from './build-app.ts';
-import { ensureChromium } from './chromium.ts';
-import { postgresEnabled } from './postgres.ts';
+import { BUILDS, ensureBuild, type BuildName } from '@venue/test-harness/build-app';
+import { ensureChromium } from '@venue/test-harness/chromium';
+import { postgresEnabled } from '@venue/test-harness/postgres';
 
 /**
  * Runs once before the suites: makes sure Chromium is there (installing Debian's package when it

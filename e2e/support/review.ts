@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import type { TestServer } from '@venue/test-harness/server';
 import { calculateOrderPayment, dollars, type OrderLine, type PaymentSummary } from './api.ts';
-import type { TestServer } from './server.ts';
 import { eventually, text, visible } from './ui.ts';
 
 /** What a line of the confirm-order table must show (spec §2 Confirm order: name, qty, price, modifiers). */

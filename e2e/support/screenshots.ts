@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS_DIR } from './paths.ts';
+import { SCREENSHOTS_DIR } from '@venue/test-harness/paths';
 
 /** A file-name-safe version of a test or screen name. */
 export function slug(text: string): string {

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { snapshotBuild, type BuildName } from './build-app.ts';
-import { launchChromium, newPhoneContext } from './chromium.ts';
+import { snapshotBuild, type BuildName } from '@venue/test-harness/build-app';
+import { launchChromium, newPhoneContext } from '@venue/test-harness/chromium';
+import { startServer, type ServerOptions, type TestServer } from '@venue/test-harness/server';
 import { screenshot, slug } from './screenshots.ts';
-import { startServer, type ServerOptions, type TestServer } from './server.ts';
 
 export interface SuiteOptions {
   /** Which build of the web app the server serves. */

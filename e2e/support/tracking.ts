@@ -11,7 +11,7 @@ import {
   reviewAndProceed,
   savedOrderId,
   uniqueName,
-} from './checkout.ts';
+} from '@venue/test-harness/checkout';
 import { action, dialog, eventually, visible } from './ui.ts';
 
 /**
