@@ -4,6 +4,7 @@
  * re-checks an order with the same functions.
  */
 import { distanceMetres, type LatLng } from './distance.ts';
+import { majorAmount } from './money.ts';
 
 /** Spec §5 / §8 messages, word for word. */
 export const ADDRESS_NOT_FOUND_MESSAGE = 'Cannot find your address. Please try again.';
@@ -63,9 +64,7 @@ export function isWithinDeliveryDistance(distance: number, deliveryMaxDistanceKm
 
 /** Spec §5: 'Minimum Delivery Order Amount $' plus the amount to 2 decimals ("$25.00"). */
 export function minimumDeliveryMessage(minimumMinor: number): string {
-  const whole = Math.floor(minimumMinor / 100);
-  const cents = String(minimumMinor % 100).padStart(2, '0');
-  return `${MINIMUM_DELIVERY_PREFIX}${whole}.${cents}`;
+  return `${MINIMUM_DELIVERY_PREFIX}${majorAmount(minimumMinor)}`;
 }
 
 /** Spec §5: the basket total meets the vendor's deliveryMinAmount (none: any total). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatMoney, parseMajor, percentageOf, toMoney } from './money.ts';
+import { formatMoney, majorAmount, parseMajor, percentageOf, toMoney } from './money.ts';
 
 describe('money', () => {
   it('builds the API money object from minor units', () => {
@@ -13,6 +13,13 @@ describe('money', () => {
     expect(formatMoney(2500)).toBe('$25.00');
     expect(formatMoney(123456789)).toBe('$1,234,567.89');
     expect(formatMoney(-305)).toBe('\u2212$3.05');
+  });
+  it('writes major units with two decimals and no symbol', () => {
+    expect(majorAmount(0)).toBe('0.00');
+    expect(majorAmount(5)).toBe('0.05');
+    expect(majorAmount(1999)).toBe('19.99');
+    expect(majorAmount(150000)).toBe('1500.00');
+    for (let minor = 0; minor < 100_000; minor += 7) expect(parseMajor(majorAmount(minor))).toBe(minor);
   });
   it('rounds percentages half away from zero to whole cents', () => {
     expect(percentageOf(1000, 150)).toBe(15);

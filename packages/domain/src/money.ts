@@ -29,6 +29,11 @@ export function formatMoney(minor: number): string {
   return `${sign}${AUD.symbol}${major.toLocaleString('en-AU')}.${cents}`;
 }
 
+/** "12.50", "0.05": minor units as a major-unit amount with two decimals, no symbol (wallet totals). */
+export function majorAmount(minor: number): string {
+  return (minor / AUD.minorUnits).toFixed(2);
+}
+
 /** A share of an amount in basis points (150 = 1.5 %), rounded half away from zero to a whole cent. */
 export function percentageOf(minor: number, basisPoints: number): number {
   const exact = (minor * basisPoints) / 10_000;

@@ -1,6 +1,6 @@
 /** The place-order screen's bottom button (spec §2 Place order, §5 minimum delivery). */
 import type { ServiceMode } from '@venue/contract/common';
-import { MINIMUM_DELIVERY_PREFIX } from '@venue/domain/delivery';
+import { minimumDeliveryMessage } from '@venue/domain/delivery';
 
 export const CONFIRM_LABELS = {
   confirm: 'Confirm my order',
@@ -9,10 +9,8 @@ export const CONFIRM_LABELS = {
   closed: 'We are closed',
 } as const;
 
-/** Spec §5: 'Minimum Delivery Order Amount $' plus the amount to 2 decimals. */
-export function minimumDeliveryLabel(minimumMinor: number): string {
-  return `${MINIMUM_DELIVERY_PREFIX}${(minimumMinor / 100).toFixed(2)}`;
-}
+/** Spec §5: 'Minimum Delivery Order Amount $' plus the amount to 2 decimals (the domain's message). */
+export const minimumDeliveryLabel = minimumDeliveryMessage;
 
 export interface ConfirmButtonInput {
   /** the store is open to order (spec §4), counting a chosen pickup time */

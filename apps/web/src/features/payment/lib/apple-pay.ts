@@ -3,6 +3,8 @@
  * browser API and a test's stand-in are used the same way.
  */
 
+import { majorAmount } from '@venue/domain/money';
+
 /** Spec §9: Apple Pay version 3, networks visa and masterCard, 3DS supported; AUD in AU. */
 export const APPLE_PAY_VERSION = 3;
 
@@ -48,11 +50,6 @@ export function canUseApplePay(allowApplePay: boolean, win: unknown = globalThis
   } catch {
     return false;
   }
-}
-
-/** "12.50" from minor units. */
-export function majorAmount(minor: number): string {
-  return (minor / 100).toFixed(2);
 }
 
 export function applePayRequest(totalMinor: number, label: string): ApplePayPaymentRequestLike {

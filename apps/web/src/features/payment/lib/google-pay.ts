@@ -4,6 +4,8 @@
  * class already on the page (end-to-end tests) is used as is, without loading the script.
  */
 
+import { majorAmount } from '@venue/domain/money';
+
 export const GOOGLE_PAY_SCRIPT = 'https://pay.google.com/gp/p/js/pay.js';
 
 export interface GooglePaymentDataRequest {
@@ -114,7 +116,7 @@ export function googlePayRequest(input: {
     merchantInfo: { ...(merchantId ? { merchantId } : {}), merchantName: input.merchantName },
     transactionInfo: {
       totalPriceStatus: 'FINAL',
-      totalPrice: (input.totalMinor / 100).toFixed(2),
+      totalPrice: majorAmount(input.totalMinor),
       currencyCode: 'AUD',
       countryCode: 'AU',
     },
