@@ -23,6 +23,19 @@ const TS_PROJECTS = [
 /** The repository root: the boundaries' paths are relative to it, whatever folder ESLint runs in. */
 const ROOT = dirname(fileURLToPath(import.meta.url));
 
+const SERVER = './apps/server/src';
+/** The server's modules, and each one's repository files (what only its own module may import). */
+const SERVER_MODULES = readdirSync(join(ROOT, SERVER, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => ({
+    name: entry.name,
+    repositories: readdirSync(join(ROOT, SERVER, 'modules', entry.name)).filter((file) =>
+      file.endsWith('.repository.ts'),
+    ),
+  }));
+/** The server's top: what starts and composes it. Nothing below imports it. */
+const SERVER_TOP = [`${SERVER}/app.ts`, `${SERVER}/main.ts`, `${SERVER}/cli`];
+
 const WEB_FEATURES = readdirSync(join(ROOT, 'apps/web/src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -39,6 +52,42 @@ const WEB_FEATURES = readdirSync(join(ROOT, 'apps/web/src/features'), { withFile
  * - packages/domain (pure rules) imports nothing outside itself.
  * packages/contract depends on domain (its package.json), never the reverse.
  */
+const SERVER_ZONES = [
+  {
+    target: `${SERVER}/routes`,
+    from: SERVER_TOP,
+    message: 'Routes do not import the app or its start: app.ts registers them.',
+  },
+  {
+    target: `${SERVER}/modules`,
+    from: [`${SERVER}/routes`, ...SERVER_TOP],
+    message: 'A module does not import routes or the app: routes call modules, never the reverse.',
+  },
+  {
+    target: [`${SERVER}/plugins`, `${SERVER}/gateway`, `${SERVER}/lib`, `${SERVER}/config.ts`],
+    from: [`${SERVER}/modules`, `${SERVER}/routes`, ...SERVER_TOP],
+    message: 'plugins, gateway, lib and config sit below the modules: they import no module, route or app.',
+  },
+  {
+    target: `${SERVER}/db`,
+    from: [`${SERVER}/modules`, `${SERVER}/routes`, `${SERVER}/plugins`, `${SERVER}/gateway`, ...SERVER_TOP],
+    message: 'db/ (connection, migrations, schema) imports no module: a module that needs seeding data owns it.',
+  },
+  ...SERVER_MODULES.filter((module) => module.repositories.length > 0).map((module) => ({
+    target: [
+      ...SERVER_MODULES.filter((other) => other.name !== module.name).map((other) => `${SERVER}/modules/${other.name}`),
+      `${SERVER}/routes`,
+      `${SERVER}/plugins`,
+      `${SERVER}/gateway`,
+      `${SERVER}/lib`,
+      `${SERVER}/db`,
+      ...SERVER_TOP,
+    ],
+    from: module.repositories.map((file) => `${SERVER}/modules/${module.name}/${file}`),
+    message: `Only modules/${module.name} reads its repository: call its service (pass the transaction in when the change spans modules).`,
+  })),
+];
+
 const BOUNDARY_ZONES = [
   ...WEB_FEATURES.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,
@@ -68,6 +117,31 @@ const BOUNDARY_ZONES = [
     message: 'An app does not import another app: what both need lives in packages/contract or packages/domain.',
   })),
   {
+    target: './packages',
+    from: ['./apps', './e2e', './bench', './scripts'],
+    message: 'A package imports no app, test suite or benchmark: the apps import packages.',
+  },
+  {
+    target: './packages/client',
+    from: ['./packages/test-harness'],
+    message: "packages/client is the browsers' plumbing: it imports no test harness.",
+  },
+  {
+    target: './apps',
+    from: './packages/test-harness',
+    message: 'An app does not import the test harness: tests and benchmarks import the apps, never the reverse.',
+  },
+  {
+    target: './e2e',
+    from: './bench',
+    message: 'e2e does not import bench: what both need lives in packages/test-harness.',
+  },
+  {
+    target: './bench',
+    from: './e2e',
+    message: 'bench does not import e2e: what both need lives in packages/test-harness.',
+  },
+  {
     target: './packages/domain',
     from: ['./apps', './packages/contract', './e2e', './bench', './scripts'],
     message: 'packages/domain holds pure rules and imports nothing outside itself.',
@@ -78,6 +152,9 @@ const BOUNDARY_ZONES = [
     message: 'packages/contract imports only itself and packages/domain.',
   },
 ];
+
+/** Test files and the server's test helpers may reach any layer (a test sets up what it checks). */
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'apps/server/src/test/**', 'apps/server/test/**'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/.builds/**', 'data/**', 'bench/results/**'] },
@@ -100,6 +177,18 @@ export default tseslint.config(
   {
     files: ['apps/web/src/config/**', 'apps/web/vite.config.ts', 'apps/web/build/**'],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // Server settings are read in one place (apps/server/src/config.ts), and the apps and packages
+    // read none of their own: a setting read anywhere else is one an operator cannot find.
+    files: ['apps/**/*.{ts,tsx}', 'packages/client/**/*.ts', 'packages/domain/**/*.ts', 'packages/contract/**/*.ts'],
+    ignores: [...TESTS, 'apps/server/src/config.ts', 'apps/*/vite.config.ts', 'apps/web/build/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings in apps/server/src/config.ts (loadConfig).' },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}', 'apps/staff/**/*.{ts,tsx}'],
@@ -125,6 +214,15 @@ export default tseslint.config(
       // no-cycle skips type-only imports; scripts/import-cycles.mjs (also in npm run lint) counts them.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: BOUNDARY_ZONES }],
+    },
+  },
+  {
+    // The server's layers (docs/decisions/031-server-layers.md); scripts/server-layers.mjs adds the
+    // module cycles a single import cannot show.
+    files: ['apps/server/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [...BOUNDARY_ZONES, ...SERVER_ZONES] }],
     },
   },
 );

@@ -30,7 +30,7 @@ import { DisplayAssetRenderer } from './modules/display-assets/display-assets.se
 import { EventBus } from './modules/events/event-bus.ts';
 import { EventStreams, type EventStreamSettings } from './modules/events/event-streams.ts';
 import { orderEventRoutes } from './routes/v1/order-events.routes.ts';
-import { OrderStreams, type OrderStreamSettings } from './modules/orders/order-streams.ts';
+import { OrderStreams, type OrderStreamSettings } from './modules/order-streams/order-streams.ts';
 import { MenuCache } from './modules/menu/menu-cache.ts';
 import { menuRoutes } from './routes/v1/menu.routes.ts';
 import { pricingRoutes } from './routes/v1/pricing.routes.ts';
@@ -70,8 +70,10 @@ declare module 'fastify' {
     clock: () => number;
     menuCache: MenuCache;
     displayAssets: DisplayAssetRenderer;
-    /** what payment and fulfilment code needs: database, gateway, menu cache, clock, event bus, push notifications, refund emails */
-    payments: PaymentDeps & Pick<FulfilmentDeps, 'orderStatus' | 'refunds'>;
+    /** what taking payments needs: database, gateway, menu cache, clock, event bus */
+    payments: PaymentDeps;
+    /** what moving orders needs (status changes, the fulfilment worker, the kitchen simulator): the payment services, and who is told of a change (Web Push, refund emails) */
+    fulfilment: FulfilmentDeps;
     /** operations events: publish after a change commits, subscribe per vendor (every process) */
     events: EventBus;
     /** this process's open event streams (GET /ops/v1/vendor/{vendorId}/events) */
@@ -206,7 +208,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const refunds = new RefundMailer({ db, mailer, publicUrl: config.publicUrl, clock, log: app.log });
   // Emails under way are sent before the mailer and the database close.
   app.addHook('onClose', async () => refunds.idle());
-  app.decorate('payments', { db, gateway, menuCache: app.menuCache, clock, events, orderStatus: notifier, refunds });
+  app.decorate('payments', { db, gateway, menuCache: app.menuCache, clock, events });
+  app.decorate('fulfilment', { db, gateway, menuCache: app.menuCache, events, orderStatus: notifier, refunds });
   registerErrorHandler(app);
   // JSON bodies are parsed as before (prototype-poisoning checks included), keeping the text for request signatures.
   const parseJson = app.getDefaultJsonParser('error', 'ignore');

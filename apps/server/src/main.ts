@@ -9,7 +9,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { findDemoVenue, seedOnStart } from './db/seed/seed.ts';
+import { findDemoVenue, seedOnStart } from './modules/catalogue/demo-venue.ts';
 import { FulfilmentWorker } from './modules/fulfilment/fulfilment-worker.ts';
 import { UnreportedPaymentSweeper } from './modules/payments/unreported-payments.ts';
 import { kitchenSimulatorStep, planKitchenSimulator } from './modules/fulfilment/kitchen-simulator.ts';
@@ -58,9 +58,9 @@ async function main(): Promise<void> {
     await findDemoVenue(database.db),
     config.kitchenSimulatorPace,
   );
-  const worker = new FulfilmentWorker(app.payments, app.clock, app.log, [
+  const worker = new FulfilmentWorker(app.fulfilment, app.clock, app.log, [
     ...(kitchen.vendorIds.length > 0
-      ? [(now: number) => kitchenSimulatorStep(app.payments, kitchen.vendorIds, now, config.kitchenSimulatorPace)]
+      ? [(now: number) => kitchenSimulatorStep(app.fulfilment, kitchen.vendorIds, now, config.kitchenSimulatorPace)]
       : []),
     (now) => unreported.sweep(now),
   ]);

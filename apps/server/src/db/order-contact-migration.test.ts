@@ -3,7 +3,7 @@ import { Migrator, PostgresAdapter, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../test/databases.ts';
 import { MIGRATIONS, migrateToLatest } from './migrate.ts';
-import { seedWhenEmpty } from './seed/seed.ts';
+import { seedWhenEmpty } from '../modules/catalogue/demo-venue.ts';
 
 describe.each(databases)('order contact migration on $name', (database) => {
   let handle: Awaited<ReturnType<typeof database.create>>;

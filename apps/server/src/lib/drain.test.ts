@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { DRAINING_REASON } from '../routes/v1/system.routes.ts';
-import { seedWhenEmpty } from '../db/seed/seed.ts';
+import { seedWhenEmpty } from '../modules/catalogue/demo-venue.ts';
 import { databases } from '../test/databases.ts';
 import { SseReader } from '../test/sse-client.ts';
 import { TEST_OPS_TOKEN, testConfig } from '../test/test-app.ts';

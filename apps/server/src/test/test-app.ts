@@ -6,8 +6,8 @@ import { parseConfig, type Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { ServerTimeouts } from '../lib/server-timeouts.ts';
 import type { EventStreamSettings } from '../modules/events/event-streams.ts';
-import type { OrderStreamSettings } from '../modules/orders/order-streams.ts';
-import { seedWhenEmpty } from '../db/seed/seed.ts';
+import type { OrderStreamSettings } from '../modules/order-streams/order-streams.ts';
+import { seedWhenEmpty } from '../modules/catalogue/demo-venue.ts';
 import type { TestDatabase } from './databases.ts';
 
 export const TEST_OPS_TOKEN = 'test-ops-token-0123456789';

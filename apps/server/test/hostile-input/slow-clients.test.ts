@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
-import { seedWhenEmpty } from '../../src/db/seed/seed.ts';
+import { seedWhenEmpty } from '../../src/modules/catalogue/demo-venue.ts';
 import { databases } from '../../src/test/databases.ts';
 import { TEST_OPS_TOKEN, testConfig } from '../../src/test/test-app.ts';
 

@@ -11,7 +11,7 @@ export interface AuditEntry {
   details?: unknown;
 }
 
-export function recordAudit(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry) {
+export function insertAuditEntry(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry) {
   return db
     .insertInto('audit_log')
     .values({
@@ -25,7 +25,7 @@ export function recordAudit(db: Kysely<Database> | Transaction<Database>, entry:
     .execute();
 }
 
-export function listAudit(db: Kysely<Database>, entity: string, entityId: string) {
+export function listAuditEntries(db: Kysely<Database> | Transaction<Database>, entity: string, entityId: string) {
   return db
     .selectFrom('audit_log')
     .selectAll()

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { seedWhenEmpty } from '../../db/seed/seed.ts';
+import { seedWhenEmpty } from './demo-venue.ts';
 import { databases } from '../../test/databases.ts';
 import { CATALOGUE_README_SECTION, catalogueHint } from './catalogue-hint.ts';
 

@@ -4,7 +4,7 @@
  * is not open for orders yet.
  */
 import type { Kysely } from 'kysely';
-import { holdsAnyVenue } from '../../db/seed/seed.repository.ts';
+import { holdsAnyVenue } from './demo-venue.repository.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** The README section that explains a catalogue document and how to load it. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { seedWhenEmpty } from '../../db/seed/seed.ts';
+import { seedWhenEmpty } from './demo-venue.ts';
 import { databases } from '../../test/databases.ts';
 import { TEST_OPS_TOKEN, testConfig } from '../../test/test-app.ts';
 import { exportCatalogue, importCatalogue } from './catalogue.service.ts';

@@ -43,7 +43,7 @@ import type {
   VendorsTable,
 } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   cataloguePictureProblems,
   existingPictureIds,

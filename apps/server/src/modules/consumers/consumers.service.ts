@@ -9,7 +9,14 @@ import type {
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { ConsumersTable, Database } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import { findConsumer, insertConsumer, updateConsumerRow } from './consumers.repository.ts';
+import {
+  findConsumer,
+  findSavedCardByToken,
+  insertConsumer,
+  insertSavedCard,
+  latestSavedCard,
+  updateConsumerRow,
+} from './consumers.repository.ts';
 
 /** Who signed a request (consumer-auth.ts). Services read the consumer's row where they need more than its id. */
 export interface SignedConsumer {
@@ -88,4 +95,47 @@ export async function updateConsumer(
   const updated = await findConsumer(db, consumer.id);
   if (!updated) throw notFound('Consumer not found');
   return toConsumerProfile(updated);
+}
+
+/** A consumer's stored row, or undefined when there is none. */
+export function findConsumerById(db: Kysely<Database>, consumerId: string): Promise<ConsumerRow | undefined> {
+  return findConsumer(db, consumerId);
+}
+
+/** The card the consumer saved last (spec §4 saved card), or undefined. */
+export function findLatestSavedCard(db: Kysely<Database>, consumer: SignedConsumer) {
+  return latestSavedCard(db, consumer.id);
+}
+
+/** What the gateway tells of a card to save: as the customer will see it offered again. */
+export interface SavedCardDetails {
+  cardHolder: string;
+  maskedNumber: string;
+  expiryMonth: string;
+  expiryYear: string;
+}
+
+/**
+ * Saves the card behind a gateway token for the consumer, unless it is saved already; its
+ * details are asked for (`describe`) only then. A card the gateway cannot describe is not saved.
+ */
+export async function saveCardIfNew(
+  db: Kysely<Database>,
+  consumer: SignedConsumer,
+  gatewayToken: string,
+  nowMs: number,
+  describe: () => Promise<SavedCardDetails | null>,
+): Promise<void> {
+  if (await findSavedCardByToken(db, consumer.id, gatewayToken)) return;
+  const card = await describe();
+  if (!card) return;
+  await insertSavedCard(db, {
+    consumer_id: consumer.id,
+    gateway_token: gatewayToken,
+    card_name: card.cardHolder,
+    masked_number: card.maskedNumber,
+    expiry_month: card.expiryMonth,
+    expiry_year: card.expiryYear,
+    created_at: nowMs,
+  });
 }

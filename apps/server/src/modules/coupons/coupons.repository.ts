@@ -18,3 +18,13 @@ export async function useCoupon(db: Db, code: string): Promise<boolean> {
 export function findCouponByCode(db: Db, code: string) {
   return db.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();
 }
+
+/** Gives back the use of a coupon a cancelled paid order took, so the customer can use it again. */
+export async function returnCouponUse(db: Db, code: string): Promise<void> {
+  await db
+    .updateTable('coupons')
+    .set((eb) => ({ used_count: eb('used_count', '-', 1) }))
+    .where('code', '=', code)
+    .where('used_count', '>', 0)
+    .execute();
+}

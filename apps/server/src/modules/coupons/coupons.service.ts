@@ -6,16 +6,24 @@
 import { createHash } from 'node:crypto';
 import type { Invoice, OrderCoupon } from '@venue/contract/coupon';
 import { toMoney, percentageOf } from '@venue/domain/money';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CouponsTable, Database } from '../../db/schema.ts';
 import { conflict, notFound, unprocessable } from '../../lib/http-error.ts';
 import type { SignedConsumer } from '../consumers/consumers.service.ts';
-import { findOrder, updateOrderIfStatus } from '../orders/orders.repository.ts';
-import { requireOwnOrder, summaryWithDiscount, type OrderRow } from '../orders/orders.service.ts';
-import { purchaseWithCoupon } from '../payments/coupon-payments.service.ts';
-import { ALREADY_PAID_MESSAGE, type PaymentDeps } from '../payments/payment-common.ts';
-import { findVendorRow } from '../vendors/vendors.repository.ts';
-import { findCouponByCode } from './coupons.repository.ts';
+import { moveOrderIfStatus } from '../orders/order-changes.ts';
+import {
+  ALREADY_PAID_MESSAGE,
+  findOrderById,
+  requireOwnOrder,
+  summaryWithDiscount,
+  type OrderRow,
+} from '../orders/orders.service.ts';
+import { findVendorRecord } from '../vendors/vendors.service.ts';
+import {
+  findCouponByCode,
+  returnCouponUse as returnCouponUseRow,
+  useCoupon as useCouponRow,
+} from './coupons.repository.ts';
 
 /** Spec §5 and §8. */
 export const INVALID_COUPON_MESSAGE = 'Invalid coupon code.';
@@ -44,7 +52,8 @@ export function discountOf(coupon: Pick<CouponRow, 'kind' | 'value'>, totalMinor
   return Math.max(0, Math.min(totalMinor, raw));
 }
 
-const verificationCode = (order: OrderRow) =>
+/** The code a coupon purchase must send back: it proves the order's coupon was read with the order. */
+export const verificationCode = (order: OrderRow) =>
   order.coupon_code === null
     ? null
     : createHash('sha256').update(`${order.id}:${order.coupon_code}`).digest('base64url').slice(0, 16);
@@ -61,7 +70,7 @@ export function toInvoice(order: OrderRow): Invoice {
 }
 
 async function toOrderCoupon(db: Kysely<Database>, order: OrderRow): Promise<OrderCoupon> {
-  const vendor = await findVendorRow(db, order.vendor_id);
+  const vendor = await findVendorRecord(db, order.vendor_id);
   const coupon = order.coupon_code ? await findCouponByCode(db, order.coupon_code) : undefined;
   return {
     maybeCouponCode: order.coupon_code,
@@ -91,21 +100,21 @@ export async function applyCoupon(
 ) {
   const order = await requireOwnOrder(db, consumer, orderId);
   if (order.order_status !== 'Pending') throw conflict(ALREADY_PAID_MESSAGE);
-  const vendor = await findVendorRow(db, order.vendor_id);
+  const vendor = await findVendorRecord(db, order.vendor_id);
   const coupon = await findCouponByCode(db, code.trim().toUpperCase());
   if (!coupon || !vendor || vendor.is_coupon_payment_allowed !== 1 || !isCouponUsable(coupon, vendor, nowMs)) {
     throw unprocessable(INVALID_COUPON_MESSAGE);
   }
   const baseTotal = order.total_minor + order.discount_minor;
   const discount = discountOf(coupon, baseTotal);
-  const changed = await updateOrderIfStatus(db, order.id, 'Pending', {
+  const changed = await moveOrderIfStatus(db, order.id, 'Pending', {
     coupon_code: coupon.code,
     discount_minor: discount,
     total_minor: baseTotal - discount,
     updated_at: nowMs,
   });
   if (changed !== 1) throw conflict(ALREADY_PAID_MESSAGE);
-  const updated = await findOrder(db, order.id);
+  const updated = await findOrderById(db, order.id);
   if (!updated) throw unprocessable(INVALID_COUPON_MESSAGE);
   return toOrderCoupon(db, updated);
 }
@@ -118,32 +127,26 @@ export async function removeCoupon(db: Kysely<Database>, consumer: SignedConsume
   const order = await requireOwnOrder(db, consumer, orderId);
   if (order.coupon_code === null && order.discount_minor === 0) return toOrderCoupon(db, order);
   if (order.order_status !== 'Pending') throw conflict(ALREADY_PAID_MESSAGE);
-  const changed = await updateOrderIfStatus(db, order.id, 'Pending', {
+  const changed = await moveOrderIfStatus(db, order.id, 'Pending', {
     coupon_code: null,
     discount_minor: 0,
     total_minor: order.total_minor + order.discount_minor,
     updated_at: nowMs,
   });
   if (changed !== 1) throw conflict(ALREADY_PAID_MESSAGE);
-  const updated = await findOrder(db, order.id);
+  const updated = await findOrderById(db, order.id);
   if (!updated) throw notFound(`Order ${orderId} not found`);
   return toOrderCoupon(db, updated);
 }
 
-/** Pays the order with its coupon when the coupon covers the whole total. */
-export async function purchaseOrderWithCoupon(
-  deps: PaymentDeps,
-  consumer: SignedConsumer,
-  orderId: number,
-  input: { couponCode?: string | undefined; verificationCode?: string | undefined },
-) {
-  const order = await requireOwnOrder(deps.db, consumer, orderId);
-  if (order.order_status !== 'Pending') throw conflict(ALREADY_PAID_MESSAGE);
-  if (input.couponCode !== undefined && input.couponCode.trim().toUpperCase() !== order.coupon_code) {
-    throw unprocessable(INVALID_COUPON_MESSAGE);
-  }
-  if (input.verificationCode !== undefined && input.verificationCode !== verificationCode(order)) {
-    throw unprocessable(INVALID_COUPON_MESSAGE);
-  }
-  return purchaseWithCoupon(deps, consumer, order);
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Counts one use of the coupon while it has uses left, inside the paying transaction; answers whether it did. */
+export function useCoupon(db: Db, code: string): Promise<boolean> {
+  return useCouponRow(db, code);
+}
+
+/** Gives back the use a cancelled paid order took, inside the cancelling transaction. */
+export function returnCouponUse(db: Db, code: string): Promise<void> {
+  return returnCouponUseRow(db, code);
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { databases } from '../../test/databases.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { EventBus, type BusEvent } from './event-bus.ts';
 
 const VENDOR = 1;

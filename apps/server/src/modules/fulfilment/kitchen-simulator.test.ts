@@ -2,7 +2,7 @@ import { smallCatalogue } from '@venue/contract/venue-catalogue.fixture';
 import { PlacedOrder } from '@venue/contract/order';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { findDemoVenue, seedOnStart } from '../../db/seed/seed.ts';
+import { findDemoVenue, seedOnStart } from '../catalogue/demo-venue.ts';
 import { paidTestOrder, simpleOrderLine } from '../../test/checkout.ts';
 import { databases } from '../../test/databases.ts';
 import { createTestConsumer, signedInject, type Signer } from '../../test/signed-requests.ts';
@@ -85,9 +85,9 @@ describe.each(databases)('the kitchen simulator on $name', (database) => {
 
     const plan = planKitchenSimulator('on', await findDemoVenue(ctx.database.db), 1);
     now += DAY;
-    await kitchenSimulatorStep(ctx.app.payments, plan.vendorIds, now);
+    await kitchenSimulatorStep(ctx.app.fulfilment, plan.vendorIds, now);
     now += DAY;
-    await kitchenSimulatorStep(ctx.app.payments, plan.vendorIds, now);
+    await kitchenSimulatorStep(ctx.app.fulfilment, plan.vendorIds, now);
     expect((await readOrder(pat, demoOrder)).orderStatus).toBe('Serviced');
     expect((await readOrder(mei, real)).orderStatus).toBe('Waiting');
   });

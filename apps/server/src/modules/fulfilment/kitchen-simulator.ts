@@ -11,9 +11,9 @@
  */
 import { READY_ORDER_STATUSES } from '@venue/domain/order-status';
 import type { KitchenSimulatorSetting } from '../../config.ts';
-import type { DemoVenue } from '../../db/seed/seed.ts';
+import type { DemoVenue } from '../catalogue/demo-venue.ts';
 import { changeOrderStatus, type FulfilmentDeps } from './fulfilment.service.ts';
-import { listOrdersInStatus } from '../orders/orders.repository.ts';
+import { listOrdersOfVendorsInStatus } from '../orders/order-changes.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
 /** How long after an order is ready the simulated customer collects it, at pace 1. */
@@ -77,13 +77,13 @@ export async function kitchenSimulatorStep(
     }
   };
 
-  for (const order of await listOrdersInStatus(deps.db, ['Waiting'], vendorIds, BATCH)) {
+  for (const order of await listOrdersOfVendorsInStatus(deps.db, ['Waiting'], vendorIds, BATCH)) {
     const preparation = Math.max(MIN_PREPARATION_MS, Number(order.tts_ms) / pace);
     if (order.time_queued !== null && nowMs >= Number(order.time_queued) + preparation) {
       if (await move(order.vendor_id, order.id, 'PendingAlerted')) result.ready += 1;
     }
   }
-  for (const order of await listOrdersInStatus(deps.db, READY_ORDER_STATUSES, vendorIds, BATCH)) {
+  for (const order of await listOrdersOfVendorsInStatus(deps.db, READY_ORDER_STATUSES, vendorIds, BATCH)) {
     const readyAt = Number(order.time_ready ?? order.updated_at);
     if (nowMs >= readyAt + SIMULATED_COLLECTION_MS / pace) {
       if (await move(order.vendor_id, order.id, 'Serviced')) result.collected += 1;

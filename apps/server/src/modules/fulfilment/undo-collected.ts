@@ -9,27 +9,11 @@ import type { OpsOrder } from '@venue/contract/ops-orders';
 import { COLLECTED_UNDO_WINDOW_MS } from '@venue/domain/kitchen-board';
 import { READY_ORDER_STATUSES, type OrderStatus } from '@venue/domain/order-status';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import { listAudit, recordAudit } from '../audit/audit.repository.ts';
-import { publishOrderChanged, toOpsOrders, type Actor, type FulfilmentDeps } from './fulfilment.service.ts';
-import { findOrder, updateOrderIfStatus } from '../orders/orders.repository.ts';
-
-/** What the audit log says of one status change. */
-interface StatusChange {
-  at: number;
-  actor: string;
-  from: string;
-  to: string;
-}
-
-function lastStatusChange(entries: Awaited<ReturnType<typeof listAudit>>): StatusChange | null {
-  for (const entry of [...entries].reverse()) {
-    if (entry.action !== 'order.status' || entry.details === null) continue;
-    const details = JSON.parse(entry.details) as { from?: unknown; to?: unknown };
-    if (typeof details.from !== 'string' || typeof details.to !== 'string') continue;
-    return { at: Number(entry.at), actor: entry.actor, from: details.from, to: details.to };
-  }
-  return null;
-}
+import { lastOrderStatusChange, recordOrderStatusChange, type Actor } from '../audit/audit.service.ts';
+import type { FulfilmentDeps } from './fulfilment.service.ts';
+import { publishOrderChanged, toOpsOrders } from '../orders/order-views.ts';
+import { moveOrderIfStatus } from '../orders/order-changes.ts';
+import { findOrderById } from '../orders/orders.service.ts';
 
 /**
  * The undo of a collection, when the order is Serviced: the order back as it was before, or a 409
@@ -43,11 +27,11 @@ export async function undoCollected(
   nowMs: number,
 ): Promise<OpsOrder | null> {
   const { db } = deps;
-  const row = await findOrder(db, orderId);
+  const row = await findOrderById(db, orderId);
   if (!row || row.vendor_id !== vendorId) throw notFound(`Order ${orderId} not found for vendor ${vendorId}`);
   if (row.order_status !== 'Serviced') return null;
 
-  const collected = lastStatusChange(await listAudit(db, 'order', String(orderId)));
+  const collected = await lastOrderStatusChange(db, orderId);
   const before = collected?.to === 'Serviced' ? collected.from : null;
   if (!collected || !before || !(READY_ORDER_STATUSES as readonly string[]).includes(before))
     throw conflict(`Order ${orderId} is Serviced; it cannot become PendingAlerted.`);
@@ -59,23 +43,16 @@ export async function undoCollected(
     );
 
   await db.transaction().execute(async (trx) => {
-    const moved = await updateOrderIfStatus(trx, orderId, 'Serviced', {
+    const moved = await moveOrderIfStatus(trx, orderId, 'Serviced', {
       order_status: before as OrderStatus,
       time_serviced: null,
       updated_at: nowMs,
     });
     if (moved !== 1) throw conflict(`Order ${orderId} changed at the same time; read it again and retry.`);
-    await recordAudit(trx, {
-      at: nowMs,
-      actor,
-      action: 'order.status',
-      entity: 'order',
-      entityId: String(orderId),
-      details: { from: 'Serviced', to: before, undo: true },
-    });
+    await recordOrderStatusChange(trx, { at: nowMs, actor, orderId, from: 'Serviced', to: before, undo: true });
   });
   const published = await publishOrderChanged(deps.events, vendorId, orderId, nowMs);
   if (published) return published;
-  const [view] = await toOpsOrders(db, [(await findOrder(db, orderId)) ?? row], nowMs);
+  const [view] = await toOpsOrders(db, [(await findOrderById(db, orderId)) ?? row], nowMs);
   return view!;
 }

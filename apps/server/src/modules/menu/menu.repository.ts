@@ -72,3 +72,49 @@ export function updateMenuItemRow(db: Db, vendorId: number, itemId: number, chan
     .where('id', '=', itemId)
     .executeTakeFirst();
 }
+
+/**
+ * Takes `count` of an item from stock when there is that much (or it is not counted). The
+ * condition sits in the UPDATE itself, so concurrent payers cannot both take the last unit. When
+ * the stock changed is recorded in the same statement: an older catalogue's import keeps it.
+ */
+export async function takeStock(
+  db: Db,
+  vendorId: number,
+  itemId: number,
+  count: number,
+  nowMs: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('menu_items')
+    .set({
+      current_inventory: sql`case when current_inventory is null then null else current_inventory - ${count} end`,
+      inventory_changed_at: nowMs,
+    })
+    .where('id', '=', itemId)
+    .where('vendor_id', '=', vendorId)
+    .where((eb) => eb.or([eb('current_inventory', 'is', null), eb('current_inventory', '>=', count)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Puts stock taken by an order's item lines back (a cancelled paid order), recording when (an
+ * older catalogue's import keeps it). Items not counted stay uncounted.
+ */
+export async function returnStock(
+  db: Db,
+  vendorId: number,
+  itemId: number,
+  count: number,
+  nowMs: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('menu_items')
+    .set({ current_inventory: sql`current_inventory + ${count}`, inventory_changed_at: nowMs })
+    .where('id', '=', itemId)
+    .where('vendor_id', '=', vendorId)
+    .where('current_inventory', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,20 +1,22 @@
 /** A vendor's menu as the API shows it, and the stock and visibility changes operators make. */
 import type { Availability, Menu, MenuItem, Modifier, ModifierGroup } from '@venue/contract/menu';
 import { toMoney } from '@venue/domain/money';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, MenuItemsTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { EventPublisher } from '../events/event-bus.ts';
 import {
-  bumpMenuVersion,
+  bumpMenuVersion as bumpMenuVersionRow,
   findMenuItem,
   findMenuVersion,
   listMenuItems,
   listModifierGroups,
   listModifiers,
-  updateMenuItemRow,
   type MenuItemChanges,
+  returnStock as returnStockRow,
+  takeStock as takeStockRow,
+  updateMenuItemRow,
 } from './menu.repository.ts';
 
 function parseIds(text: string): number[] {
@@ -175,4 +177,24 @@ export async function publishMenuItemsChanged(
       },
     });
   }
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Takes `count` of an item from stock when there is that much (or it is not counted), inside the
+ * paying transaction; answers whether it could. Concurrent payers never both take the last unit.
+ */
+export function takeStock(db: Db, vendorId: number, itemId: number, count: number, nowMs: number): Promise<boolean> {
+  return takeStockRow(db, vendorId, itemId, count, nowMs);
+}
+
+/** Puts back stock an order took (a cancelled paid order); answers whether the item is counted. */
+export function returnStock(db: Db, vendorId: number, itemId: number, count: number, nowMs: number): Promise<boolean> {
+  return returnStockRow(db, vendorId, itemId, count, nowMs);
+}
+
+/** Marks a vendor's menu changed inside the changing transaction, so every process rebuilds its cached copy. */
+export async function bumpMenuVersion(db: Db, vendorId: number): Promise<void> {
+  await bumpMenuVersionRow(db, vendorId);
 }

@@ -124,31 +124,6 @@ export function listItemCounts(db: Db, orderId: number) {
 }
 
 /**
- * Takes `count` of an item from stock when there is that much (or it is not counted). The
- * condition sits in the UPDATE itself, so concurrent payers cannot both take the last unit. When
- * the stock changed is recorded in the same statement: an older catalogue's import keeps it.
- */
-export async function takeStock(
-  db: Db,
-  vendorId: number,
-  itemId: number,
-  count: number,
-  nowMs: number,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('menu_items')
-    .set({
-      current_inventory: sql`case when current_inventory is null then null else current_inventory - ${count} end`,
-      inventory_changed_at: nowMs,
-    })
-    .where('id', '=', itemId)
-    .where('vendor_id', '=', vendorId)
-    .where((eb) => eb.or([eb('current_inventory', 'is', null), eb('current_inventory', '>=', count)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/**
  * The order's item lines that draw on counted stock, summed by menu item, with the item's name:
  * what paying must take from stock (items not counted are left out).
  */
@@ -336,38 +311,7 @@ export function listOrdersInStatus(db: Db, statuses: readonly string[], vendorId
     .execute();
 }
 
-/** Gives back the use of a coupon a cancelled paid order took, so the customer can use it again. */
-export async function returnCouponUse(db: Db, code: string): Promise<void> {
-  await db
-    .updateTable('coupons')
-    .set((eb) => ({ used_count: eb('used_count', '-', 1) }))
-    .where('code', '=', code)
-    .where('used_count', '>', 0)
-    .execute();
-}
-
 /** Records what a cancelled order gave back (JSON OrderRefund). */
 export async function setOrderRefund(db: Db, orderId: number, refund: string, nowMs: number): Promise<void> {
   await db.updateTable('orders').set({ refund, updated_at: nowMs }).where('id', '=', orderId).execute();
-}
-
-/**
- * Puts stock taken by an order's item lines back (a cancelled paid order), recording when (an
- * older catalogue's import keeps it). Items not counted stay uncounted.
- */
-export async function returnStock(
-  db: Db,
-  vendorId: number,
-  itemId: number,
-  count: number,
-  nowMs: number,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('menu_items')
-    .set({ current_inventory: sql`current_inventory + ${count}`, inventory_changed_at: nowMs })
-    .where('id', '=', itemId)
-    .where('vendor_id', '=', vendorId)
-    .where('current_inventory', 'is not', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }

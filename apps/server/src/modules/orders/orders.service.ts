@@ -29,6 +29,9 @@ import {
 } from './orders.repository.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
+
+/** The answer to paying, or changing the coupon of, an order that is no longer Pending. */
+export const ALREADY_PAID_MESSAGE = 'This order has already been paid.';
 type Db = Kysely<Database> | Transaction<Database>;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -177,6 +180,16 @@ export function findOrderById(db: Db, orderId: number): Promise<OrderRow | undef
 /** Gives an order placed without an email the one the customer gave later for its mail; one it has stays. */
 export function giveOrderEmail(db: Db, orderId: number, email: string): Promise<void> {
   return setOrderEmailIfNone(db, orderId, email);
+}
+
+/** The consumer's own order (at the vendor, when given), or undefined for a missing order or another's. */
+export function findOwnOrder(
+  db: Db,
+  consumer: SignedConsumer,
+  orderId: number,
+  vendorId?: number,
+): Promise<OrderRow | undefined> {
+  return findConsumerOrder(db, consumer.id, orderId, vendorId);
 }
 
 /** The consumer's own order at a vendor; others' orders answer 404 exactly like missing ones. */

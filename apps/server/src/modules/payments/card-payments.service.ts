@@ -5,16 +5,9 @@
 import type { InitiatedPayment, PaymentOutcome } from '@venue/contract/payment';
 import { AUD } from '@venue/domain/money';
 import { conflict, unprocessable } from '../../lib/http-error.ts';
-import { latestSavedCard } from '../consumers/consumers.repository.ts';
-import type { SignedConsumer } from '../consumers/consumers.service.ts';
-import { requireOwnOrder } from '../orders/orders.service.ts';
-import {
-  ALREADY_PAID_MESSAGE,
-  insertInitiatedPayment,
-  newPaymentReference,
-  requirePayment,
-  type PaymentDeps,
-} from './payment-common.ts';
+import { findLatestSavedCard, type SignedConsumer } from '../consumers/consumers.service.ts';
+import { ALREADY_PAID_MESSAGE, requireOwnOrder } from '../orders/orders.service.ts';
+import { insertInitiatedPayment, newPaymentReference, requirePayment, type PaymentDeps } from './payment-common.ts';
 import { applyCharge, settleUnreportedCharge } from './payment-settlement.service.ts';
 
 /** Starts a card payment of the order's total: an access code from the gateway and its JSONP form URL. */
@@ -43,7 +36,7 @@ export async function initiatePayment(
     { amount_minor: order.total_minor, access_code: accessCode, reference, method: 'card' },
     now,
   );
-  const card = await latestSavedCard(deps.db, consumer.id);
+  const card = await findLatestSavedCard(deps.db, consumer);
   return {
     id,
     orderId: order.id,

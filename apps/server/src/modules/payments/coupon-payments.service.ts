@@ -2,9 +2,10 @@
 import { PAYMENT_RESULT_CODES, type PaymentOutcome } from '@venue/contract/payment';
 import type { GatewayCharge } from '../../gateway/payment-gateway.ts';
 import { conflict, unprocessable } from '../../lib/http-error.ts';
+import { INVALID_COUPON_MESSAGE, verificationCode } from '../coupons/coupons.service.ts';
 import type { SignedConsumer } from '../consumers/consumers.service.ts';
-import type { OrderRow } from '../orders/orders.service.ts';
-import { ALREADY_PAID_MESSAGE, insertInitiatedPayment, type PaymentDeps } from './payment-common.ts';
+import { ALREADY_PAID_MESSAGE, requireOwnOrder, type OrderRow } from '../orders/orders.service.ts';
+import { insertInitiatedPayment, type PaymentDeps } from './payment-common.ts';
 import { applyCharge } from './payment-settlement.service.ts';
 import { findPayment } from './payments.repository.ts';
 
@@ -37,4 +38,22 @@ export async function purchaseWithCoupon(
     refunded: false,
   };
   return applyCharge(deps, consumer, order, payment, charge, false);
+}
+
+/** Pays the order with its coupon when the coupon covers the whole total. */
+export async function purchaseOrderWithCoupon(
+  deps: PaymentDeps,
+  consumer: SignedConsumer,
+  orderId: number,
+  input: { couponCode?: string | undefined; verificationCode?: string | undefined },
+) {
+  const order = await requireOwnOrder(deps.db, consumer, orderId);
+  if (order.order_status !== 'Pending') throw conflict(ALREADY_PAID_MESSAGE);
+  if (input.couponCode !== undefined && input.couponCode.trim().toUpperCase() !== order.coupon_code) {
+    throw unprocessable(INVALID_COUPON_MESSAGE);
+  }
+  if (input.verificationCode !== undefined && input.verificationCode !== verificationCode(order)) {
+    throw unprocessable(INVALID_COUPON_MESSAGE);
+  }
+  return purchaseWithCoupon(deps, consumer, order);
 }

@@ -29,7 +29,6 @@ export type PaymentRow = Selectable<PaymentsTable>;
 
 /** Spec §8 card messages by result code (the domain's), for the `messages` of an outcome. */
 export { RESULT_MESSAGES };
-export const ALREADY_PAID_MESSAGE = 'This order has already been paid.';
 export const REFUNDED_MESSAGE = 'This payment could not be completed and has been refunded. You have not been charged.';
 
 export function outcome(

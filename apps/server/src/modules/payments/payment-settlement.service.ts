@@ -11,39 +11,27 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { GatewayCharge } from '../../gateway/payment-gateway.ts';
 import { conflict, HttpError } from '../../lib/http-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { findConsumer, findSavedCardByToken, insertSavedCard } from '../consumers/consumers.repository.ts';
-import type { SignedConsumer } from '../consumers/consumers.service.ts';
-import { useCoupon } from '../coupons/coupons.repository.ts';
-import { bumpMenuVersion } from '../menu/menu.repository.ts';
-import { publishMenuItemsChanged } from '../menu/menu.service.ts';
-import {
-  findOrder,
-  findQueueFacts,
-  listCountedItemCounts,
-  takeStock,
-  updateOrderIfStatus,
-} from '../orders/orders.repository.ts';
-import { publishOrderChanged } from '../fulfilment/fulfilment.service.ts';
-import {
-  queuedChanges,
-  requireOwnOrder,
-  vendorPace,
-  type OrderRow,
-  type QueueFacts,
-} from '../orders/orders.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { findConsumerById, saveCardIfNew, type SignedConsumer } from '../consumers/consumers.service.ts';
+import { useCoupon } from '../coupons/coupons.service.ts';
+import { bumpMenuVersion, publishMenuItemsChanged, takeStock } from '../menu/menu.service.ts';
+import { listCountedItems, moveOrderIfStatus, readQueueFacts } from '../orders/order-changes.ts';
+import { publishOrderChanged } from '../orders/order-views.ts';
 import {
   ALREADY_PAID_MESSAGE,
-  outcome,
-  REFUNDED_MESSAGE,
-  RESULT_MESSAGES,
-  type PaymentDeps,
-  type PaymentRow,
-} from './payment-common.ts';
+  findOrderById,
+  queuedChanges,
+  requireOwnOrder,
+  type OrderRow,
+} from '../orders/orders.service.ts';
+import { outcome, REFUNDED_MESSAGE, RESULT_MESSAGES, type PaymentDeps, type PaymentRow } from './payment-common.ts';
 import { findPayment, listUnsettledCardPayments, updatePaymentIfStatus } from './payments.repository.ts';
 
 async function reload(db: Kysely<Database>, payment: PaymentRow) {
-  const [p, o] = await Promise.all([findPayment(db, payment.id, payment.order_id), findOrder(db, payment.order_id)]);
+  const [p, o] = await Promise.all([
+    findPayment(db, payment.id, payment.order_id),
+    findOrderById(db, payment.order_id),
+  ]);
   if (!p || !o) throw new Error(`payment ${payment.id} vanished`);
   return { payment: p, order: o };
 }
@@ -133,9 +121,9 @@ export async function applyCharge(
       if (!moved) return; // another request settled it first
       // Pending → queued (Waiting or Scheduled) in one UPDATE that only a Pending order passes.
       const changes = queuedChanges(order, queue, now);
-      const paid = await updateOrderIfStatus(trx, order.id, 'Pending', { ...changes, paid_at: now, updated_at: now });
+      const paid = await moveOrderIfStatus(trx, order.id, 'Pending', { ...changes, paid_at: now, updated_at: now });
       if (paid !== 1) throw new OrderNotPending();
-      const counted = await listCountedItemCounts(trx, order.id, order.vendor_id);
+      const counted = await listCountedItems(trx, order.id, order.vendor_id);
       const short: Array<{ id: number; name: string }> = [];
       for (const item of counted) {
         if (!(await takeStock(trx, order.vendor_id, item.id, Number(item.count), now))) {
@@ -187,19 +175,9 @@ export async function applyCharge(
     await publishMenuItemsChanged(deps.events, order.vendor_id, stockTaken);
   }
 
-  if (savePaymentMethod && charge.cardToken && !(await findSavedCardByToken(db, consumer.id, charge.cardToken))) {
-    const card = await deps.gateway.describeCard(charge.cardToken);
-    if (card) {
-      await insertSavedCard(db, {
-        consumer_id: consumer.id,
-        gateway_token: charge.cardToken,
-        card_name: card.cardHolder,
-        masked_number: card.maskedNumber,
-        expiry_month: card.expiryMonth,
-        expiry_year: card.expiryYear,
-        created_at: now,
-      });
-    }
+  if (savePaymentMethod && charge.cardToken) {
+    const token = charge.cardToken;
+    await saveCardIfNew(db, consumer, token, now, () => deps.gateway.describeCard(token));
   }
   // Settled here: the outcome is known without reading the rows back.
   if (queuedAs !== null) {
@@ -217,21 +195,6 @@ export async function applyCharge(
     ]);
   if (after.payment.status === 'Refunded') throw conflict(after.payment.message ?? ALREADY_PAID_MESSAGE);
   return outcome(after.payment, after.order, charge.resultCode, []);
-}
-
-/** The vendor's time to service, waiting orders and pace: two queries, side by side. */
-async function readQueueFacts(db: Kysely<Database>, vendorId: number, nowMs: number): Promise<QueueFacts> {
-  const reading = findQueueFacts(db, vendorId);
-  const [facts, pace] = await Promise.all([
-    reading,
-    vendorPace(
-      db,
-      vendorId,
-      nowMs,
-      reading.then((f) => f?.ttsMs ?? 0),
-    ),
-  ]);
-  return { ttsMs: facts?.ttsMs ?? 0, waiting: facts?.waiting ?? 0, pace };
 }
 
 /**
@@ -284,8 +247,8 @@ export async function settleUnreportedPayment(
   if (payment.status !== 'Initiated' || !payment.access_code) return 'not charged';
   const charge = await deps.gateway.findCharge(payment.access_code);
   if (!charge?.successful) return 'not charged';
-  const order = await findOrder(deps.db, payment.order_id);
-  const consumer = order?.consumer_id ? await findConsumer(deps.db, order.consumer_id) : undefined;
+  const order = await findOrderById(deps.db, payment.order_id);
+  const consumer = order?.consumer_id ? await findConsumerById(deps.db, order.consumer_id) : undefined;
   if (!order || !consumer) return 'not charged';
   try {
     return (await applyCharge(deps, consumer, order, payment, charge, false)).successful ? 'settled' : 'not charged';

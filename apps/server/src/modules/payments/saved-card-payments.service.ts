@@ -1,7 +1,6 @@
 /** Paying with the consumer's saved card (spec §7 purchase/token): the card's gateway token and a fresh CVV. */
 import { PAYMENT_RESULT_CODES, type PaymentOutcome } from '@venue/contract/payment';
-import { latestSavedCard } from '../consumers/consumers.repository.ts';
-import type { SignedConsumer } from '../consumers/consumers.service.ts';
+import { findLatestSavedCard, type SignedConsumer } from '../consumers/consumers.service.ts';
 import { failedOutcome, requirePayment, type PaymentDeps } from './payment-common.ts';
 import { applyCharge } from './payment-settlement.service.ts';
 
@@ -16,7 +15,7 @@ export async function purchaseWithSavedCard(
   const { order, payment } = await requirePayment(deps.db, consumer, orderId, paymentId);
   if (payment.status !== 'Initiated' || !payment.access_code)
     return applyCharge(deps, consumer, order, payment, null, false);
-  const card = await latestSavedCard(deps.db, consumer.id);
+  const card = await findLatestSavedCard(deps.db, consumer);
   if (!card) return failedOutcome(payment, order, PAYMENT_RESULT_CODES.invalidToken);
   const charge = await deps.gateway.chargeToken({
     accessCode: payment.access_code,

@@ -2,14 +2,9 @@
 import { WALLET_ERROR_MESSAGE } from '@venue/domain/payment-results';
 import { conflict, unprocessable } from '../../lib/http-error.ts';
 import type { SignedConsumer } from '../consumers/consumers.service.ts';
-import { requireOwnOrder } from '../orders/orders.service.ts';
-import { findVendorRow } from '../vendors/vendors.repository.ts';
-import {
-  ALREADY_PAID_MESSAGE,
-  insertInitiatedPayment,
-  newPaymentReference,
-  type PaymentDeps,
-} from './payment-common.ts';
+import { ALREADY_PAID_MESSAGE, requireOwnOrder } from '../orders/orders.service.ts';
+import { findVendorRecord } from '../vendors/vendors.service.ts';
+import { insertInitiatedPayment, newPaymentReference, type PaymentDeps } from './payment-common.ts';
 import { applyCharge } from './payment-settlement.service.ts';
 import { findPayment, updatePaymentIfStatus } from './payments.repository.ts';
 
@@ -22,7 +17,7 @@ export async function purchaseWithWallet(
 ) {
   const order = await requireOwnOrder(deps.db, consumer, orderId);
   if (order.order_status !== 'Pending') throw conflict(ALREADY_PAID_MESSAGE);
-  const vendor = await findVendorRow(deps.db, order.vendor_id);
+  const vendor = await findVendorRecord(deps.db, order.vendor_id);
   const allowed = input.walletType === 'APPLEPAYWEB' ? vendor?.allow_apple_pay === 1 : vendor?.allow_google_pay === 1;
   if (!allowed)
     throw unprocessable(
@@ -74,7 +69,7 @@ export async function applePaySession(
   domainName: string,
 ) {
   const order = await requireOwnOrder(deps.db, consumer, orderId);
-  const vendor = await findVendorRow(deps.db, order.vendor_id);
+  const vendor = await findVendorRecord(deps.db, order.vendor_id);
   if (vendor?.allow_apple_pay !== 1) throw unprocessable('Apple Pay is not available at this store.');
   return deps.gateway.applePayMerchantSession({ validationUrl, displayName: vendor.store_name, domainName });
 }

@@ -15,8 +15,7 @@ import webpush from 'web-push';
 import type { Database } from '../../db/schema.ts';
 import { conflict, unprocessable } from '../../lib/http-error.ts';
 import type { SignedConsumer } from '../consumers/consumers.service.ts';
-import { findOrder } from '../orders/orders.repository.ts';
-import { requireOwnOrder } from '../orders/orders.service.ts';
+import { findOrderById, requireOwnOrder } from '../orders/orders.service.ts';
 import { pushEndpointProblem, type PushEndpointRules } from './push-endpoint.ts';
 import { pushPost, type PushPost } from './push-transport.ts';
 import {
@@ -81,7 +80,7 @@ export async function savePushSubscription(
   await trimOrderSubscriptions(db, orderId, MAX_SUBSCRIPTIONS_PER_ORDER);
   await trimConsumerSubscriptions(db, consumer.id, MAX_SUBSCRIPTIONS_PER_CONSUMER);
   // Finished meanwhile: its last notification has gone already, so this one would never be used.
-  const now = await findOrder(db, orderId);
+  const now = await findOrderById(db, orderId);
   if (!now || isFinalStatus(now.order_status)) await deleteOrderSubscriptions(db, orderId);
   await deleteSubscriptionsBefore(db, options.nowMs - SUBSCRIPTION_MAX_AGE_MS);
 }

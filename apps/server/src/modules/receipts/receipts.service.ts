@@ -9,8 +9,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database, ReceiptsTable } from '../../db/schema.ts';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
 import { contactForOrder, type SignedConsumer } from '../consumers/consumers.service.ts';
-import { findConsumerOrder } from '../orders/orders.repository.ts';
-import { giveOrderEmail, summaryWithDiscount, type OrderRow } from '../orders/orders.service.ts';
+import { findOwnOrder, giveOrderEmail, summaryWithDiscount, type OrderRow } from '../orders/orders.service.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 import {
   deleteReceipt,
@@ -200,7 +199,7 @@ export async function issueReceipt(
   clientAddress: string,
 ) {
   const { db } = deps;
-  const order = await findConsumerOrder(db, consumer.id, orderId);
+  const order = await findOwnOrder(db, consumer, orderId);
   if (!order) throw notFound(`Order ${orderId} not found`);
   if (order.paid_at === null) throw unprocessable(NOT_PAID_MESSAGE);
   // The address the customer gave last: the wait screen's 'Email receipt' saves the one typed

@@ -8,7 +8,7 @@ import { refundSentence } from '@venue/domain/order-refund';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { RefundListener } from '../fulfilment/fulfilment.service.ts';
+import type { RefundListener } from '../payments/refunds.service.ts';
 import { findOrderById, refundOf, type OrderRow } from '../orders/orders.service.ts';
 import type { Mailer } from './mailer.ts';
 import { countReceiptsSince, findReceiptPlace } from './receipts.repository.ts';

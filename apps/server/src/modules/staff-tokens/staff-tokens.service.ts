@@ -11,8 +11,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { randomBytes } from '../../lib/random-bytes.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { findVendorRow } from '../vendors/vendors.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { vendorExists } from '../vendors/vendors.service.ts';
 import {
   findStaffTokenByHash,
   findStaffTokenRow,
@@ -67,7 +67,7 @@ function toStaffToken(row: StaffTokenRow): StaffToken {
 }
 
 async function requireVendor(db: Kysely<Database>, vendorId: number) {
-  if (!(await findVendorRow(db, vendorId))) throw notFound(`Vendor ${vendorId} not found`);
+  if (!(await vendorExists(db, vendorId))) throw notFound(`Vendor ${vendorId} not found`);
 }
 
 export async function createStaffToken(

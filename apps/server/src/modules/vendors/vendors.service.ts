@@ -6,11 +6,12 @@ import type { WeekdayName } from '@venue/domain/time-zone';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { EventPublisher } from '../events/event-bus.ts';
-import { findVenue } from '../venues/venues.repository.ts';
+import { findVenueRecord } from '../venues/venues.service.ts';
 import type { TradingSchedule } from './trading-schedule.ts';
 import {
+  findVendorId,
   findVendorRow,
   listOpeningHours,
   listVendorRowsOfVenue,
@@ -91,7 +92,7 @@ export async function listVendors(
   nowMs: number,
   schedule?: TradingSchedule,
 ): Promise<Vendor[]> {
-  const venue = await findVenue(db, venueId);
+  const venue = await findVenueRecord(db, venueId);
   if (!venue) throw notFound(`Venue ${venueId} not found`);
   const rows = await listVendorRowsOfVenue(db, venueId);
   const hours = hoursByVendor(
@@ -200,4 +201,19 @@ export async function publishVendorChanged(events: EventPublisher, vendorId: num
       return toVendor(row, hours, nowMs);
     },
   });
+}
+
+export type { VendorRow };
+
+/**
+ * A store's stored settings (its venue, wallets and coupon flags, service modes), or undefined when
+ * there is no such store. Pass the transaction when the read belongs to one.
+ */
+export function findVendorRecord(db: Kysely<Database>, vendorId: number): Promise<VendorRow | undefined> {
+  return findVendorRow(db, vendorId);
+}
+
+/** Whether the store exists (one indexed read of its id). */
+export async function vendorExists(db: Kysely<Database>, vendorId: number): Promise<boolean> {
+  return (await findVendorId(db, vendorId)) !== undefined;
 }

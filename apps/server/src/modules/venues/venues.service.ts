@@ -3,7 +3,7 @@ import type { Venue } from '@venue/contract/venue';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, VenuesTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { findClient, listVenuesOfClient } from './venues.repository.ts';
+import { findClient, findVenue, listVenuesOfClient } from './venues.repository.ts';
 
 export function toVenue(row: Selectable<VenuesTable>): Venue {
   return {
@@ -22,4 +22,9 @@ export async function listVenues(db: Kysely<Database>, clientId: number): Promis
   if (!client) throw notFound(`Client ${clientId} not found`);
   const rows = await listVenuesOfClient(db, clientId);
   return rows.map(toVenue);
+}
+
+/** A venue's stored row (its time zone, its place), or undefined when there is none. */
+export function findVenueRecord(db: Kysely<Database>, venueId: number) {
+  return findVenue(db, venueId);
 }

@@ -11,7 +11,7 @@ import { DecimalId } from '@venue/contract/route-params';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { Actor } from '../../modules/fulfilment/fulfilment.service.ts';
+import type { Actor } from '../../modules/audit/audit.service.ts';
 import {
   authenticateStaffToken,
   recordStaffTokenUse,

@@ -10,7 +10,7 @@ import { buildApp } from '../../app.ts';
 import { trimEvents } from '../../modules/events/events.repository.ts';
 import { queueDueScheduledOrders } from '../../modules/fulfilment/fulfilment.service.ts';
 import { initiateTestPayment, payByCard, placeTestOrder, updatePayment } from '../../test/checkout.ts';
-import { DEMO_VENUE } from '../../db/seed/demo-venue.ts';
+import { demoCatalogue } from '../../modules/catalogue/demo-venue.ts';
 import { databases } from '../../test/databases.ts';
 import { createTestConsumer, signedInject, type Signer } from '../../test/signed-requests.ts';
 import { SseReader, type SseMessage } from '../../test/sse-client.ts';
@@ -19,7 +19,7 @@ import { kitchenSimulatorStep } from '../../modules/fulfilment/kitchen-simulator
 import { STREAMS_PER_STAFF_TOKEN } from '../../lib/stream-limits.ts';
 
 /** The demo venue's stores: the only ones the kitchen simulator moves orders of. */
-const DEMO_STORES = DEMO_VENUE.vendors.map((vendor) => vendor.id);
+const DEMO_STORES = demoCatalogue().vendors.map((vendor) => vendor.id);
 
 /** Monday 13:00 in Sydney: the demo vendors are trading. */
 const START = Date.parse('2026-11-23T02:00:00.000Z');
@@ -201,7 +201,7 @@ describe.each(databases)('operations events on $name', (database) => {
     const sam = await createTestConsumer(ctx.app, 'Sam Simulated');
     const { order, answeredAt } = await paidOrder(sam);
     await orderEvent(reader, order.id, 'Waiting', answeredAt);
-    const step = await kitchenSimulatorStep(ctx.app.payments, DEMO_STORES, now + 24 * 60 * MIN);
+    const step = await kitchenSimulatorStep(ctx.app.fulfilment, DEMO_STORES, now + 24 * 60 * MIN);
     expect(step.ready).toBeGreaterThan(0);
     await orderEvent(reader, order.id, 'PendingAlerted', performance.now());
   });
@@ -382,7 +382,7 @@ describe.each(databases)('operations events on $name', (database) => {
     const saved = now;
     now = Date.parse(later!) - 1000;
     try {
-      expect(await queueDueScheduledOrders(ctx.app.payments, now)).toBe(1);
+      expect(await queueDueScheduledOrders(ctx.app.fulfilment, now)).toBe(1);
       await orderEvent(reader, order.id, 'Waiting', performance.now());
     } finally {
       now = saved;

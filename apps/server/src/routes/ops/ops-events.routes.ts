@@ -9,7 +9,7 @@ import { STREAMS_PER_ADMIN_TOKEN, STREAMS_PER_STAFF_TOKEN } from '../../lib/stre
 import { isLocalCaller } from '../../plugins/security.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { LastEventId } from '../../modules/events/event-streams.ts';
-import { findVendorRow } from '../../modules/vendors/vendors.repository.ts';
+import { vendorExists } from '../../modules/vendors/vendors.service.ts';
 import { credentialIsCurrent } from './ops-auth.ts';
 
 const STREAM_DESCRIPTION = [
@@ -51,7 +51,7 @@ export const opsEventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { vendorId } = request.params;
-      if (!(await findVendorRow(app.db, vendorId))) throw notFound(`Vendor ${vendorId} not found`);
+      if (!(await vendorExists(app.db, vendorId))) throw notFound(`Vendor ${vendorId} not found`);
       const credential = request.opsCredential;
       admitEventStream(
         app.streamLimits,

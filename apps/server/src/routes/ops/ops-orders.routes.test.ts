@@ -2,17 +2,17 @@ import { ErrorBody } from '@venue/contract/common';
 import { OpsOrder, OpsOrderList } from '@venue/contract/ops-orders';
 import { PlacedOrder } from '@venue/contract/order';
 import { describe, expect, it } from 'vitest';
-import { listAudit } from '../../modules/audit/audit.repository.ts';
+import { listAudit } from '../../modules/audit/audit.service.ts';
 import { queueDueScheduledOrders } from '../../modules/fulfilment/fulfilment.service.ts';
 import { paidTestOrder, placeTestOrder, simpleOrderLine } from '../../test/checkout.ts';
-import { DEMO_VENUE } from '../../db/seed/demo-venue.ts';
+import { demoCatalogue } from '../../modules/catalogue/demo-venue.ts';
 import { databases } from '../../test/databases.ts';
 import { createTestConsumer, signedInject, type Signer } from '../../test/signed-requests.ts';
 import { TEST_OPS_TOKEN, useTestApp } from '../../test/test-app.ts';
 import { kitchenSimulatorStep, SIMULATED_COLLECTION_MS } from '../../modules/fulfilment/kitchen-simulator.ts';
 
 /** The demo venue's stores: the only ones the kitchen simulator moves orders of. */
-const DEMO_STORES = DEMO_VENUE.vendors.map((vendor) => vendor.id);
+const DEMO_STORES = demoCatalogue().vendors.map((vendor) => vendor.id);
 
 const START = Date.parse('2026-11-23T02:00:00.000Z');
 const MIN = 60_000;
@@ -291,13 +291,13 @@ describe.each(databases)('fulfilment on $name', (database) => {
     expect(later, 'a pickup slot an hour or more away').toBeDefined();
     const order = await paidOrder(pat, VENDOR, { requestedServiceTime: later });
     expect((await readOrder(pat, order)).orderStatus).toBe('Scheduled');
-    expect(await queueDueScheduledOrders(ctx.app.payments, now)).toBe(0);
+    expect(await queueDueScheduledOrders(ctx.app.fulfilment, now)).toBe(0);
     now = Date.parse(later!) - 1000;
-    expect(await queueDueScheduledOrders(ctx.app.payments, now)).toBe(1);
+    expect(await queueDueScheduledOrders(ctx.app.fulfilment, now)).toBe(1);
     const queued = await readOrder(pat, order);
     expect(queued).toMatchObject({ orderStatus: 'Waiting', positionInQueue: 1 });
     expect(queued.timing.timeQueued).toBe(new Date(now).toISOString());
-    expect(await queueDueScheduledOrders(ctx.app.payments, now)).toBe(0);
+    expect(await queueDueScheduledOrders(ctx.app.fulfilment, now)).toBe(0);
   });
 
   it('the kitchen simulator makes orders ready after the time to service, then collected, through the same service', async () => {
@@ -307,15 +307,15 @@ describe.each(databases)('fulfilment on $name', (database) => {
       .find((v: { id: number }) => v.id === VENDOR) as { tts: number };
     const robin = await createTestConsumer(ctx.app, 'Robin Sim');
     const order = await paidOrder(robin);
-    expect(await kitchenSimulatorStep(ctx.app.payments, DEMO_STORES, now + vendor.tts - 1000)).toEqual({
+    expect(await kitchenSimulatorStep(ctx.app.fulfilment, DEMO_STORES, now + vendor.tts - 1000)).toEqual({
       ready: 0,
       collected: 0,
     });
     now += vendor.tts;
-    expect((await kitchenSimulatorStep(ctx.app.payments, DEMO_STORES, now)).ready).toBeGreaterThanOrEqual(1);
+    expect((await kitchenSimulatorStep(ctx.app.fulfilment, DEMO_STORES, now)).ready).toBeGreaterThanOrEqual(1);
     expect((await readOrder(robin, order)).orderStatus).toBe('PendingAlerted');
     now += SIMULATED_COLLECTION_MS;
-    expect((await kitchenSimulatorStep(ctx.app.payments, DEMO_STORES, now)).collected).toBeGreaterThanOrEqual(1);
+    expect((await kitchenSimulatorStep(ctx.app.fulfilment, DEMO_STORES, now)).collected).toBeGreaterThanOrEqual(1);
     expect((await readOrder(robin, order)).orderStatus).toBe('Serviced');
     const audit = await listAudit(ctx.database.db, 'order', String(order.id));
     expect(audit.filter((a) => a.action === 'order.status').map((a) => a.actor)).toEqual([
@@ -330,7 +330,7 @@ describe.each(databases)('fulfilment on $name', (database) => {
     const order = await paidOrder(ash);
     await setStatus(VENDOR, order.id, 'VendorSupportRequired');
     now += 24 * 60 * MIN;
-    await kitchenSimulatorStep(ctx.app.payments, DEMO_STORES, now, 10);
+    await kitchenSimulatorStep(ctx.app.fulfilment, DEMO_STORES, now, 10);
     expect((await readOrder(ash, order)).orderStatus).toBe('VendorSupportRequired');
   });
 });

@@ -64,8 +64,8 @@ export const opsOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       // Ready again, asked of a collected order, is the staff display's undo (undo-collected.ts).
       const undone =
-        status === 'PendingAlerted' ? await undoCollected(app.payments, vendorId, orderId, actor, app.clock()) : null;
-      return undone ?? changeOrderStatus(app.payments, vendorId, orderId, status, actor, app.clock());
+        status === 'PendingAlerted' ? await undoCollected(app.fulfilment, vendorId, orderId, actor, app.clock()) : null;
+      return undone ?? changeOrderStatus(app.fulfilment, vendorId, orderId, status, actor, app.clock());
     },
   );
 };

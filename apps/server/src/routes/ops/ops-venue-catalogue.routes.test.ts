@@ -3,7 +3,7 @@ import { VenueCatalogue } from '@venue/contract/venue-catalogue';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { listAudit } from '../../modules/audit/audit.repository.ts';
+import { listAudit } from '../../modules/audit/audit.service.ts';
 import { initiateTestPayment, payByCard, placeTestOrder, updatePayment } from '../../test/checkout.ts';
 import { databases } from '../../test/databases.ts';
 import { createTestConsumer, signedInject } from '../../test/signed-requests.ts';

@@ -2,7 +2,7 @@ import { ErrorBody } from '@venue/contract/common';
 import { MenuItem } from '@venue/contract/menu';
 import { Vendor, VendorList } from '@venue/contract/venue';
 import { describe, expect, it } from 'vitest';
-import { listAudit } from '../../modules/audit/audit.repository.ts';
+import { listAudit } from '../../modules/audit/audit.service.ts';
 import { databases } from '../../test/databases.ts';
 import { TEST_OPS_TOKEN, useTestApp } from '../../test/test-app.ts';
 import { tokenMatches } from './ops-auth.ts';

@@ -3,7 +3,7 @@ import { OpsOrder, OpsOrderList } from '@venue/contract/ops-orders';
 import { StaffTokenCreated } from '@venue/contract/staff-tokens';
 import { COLLECTED_UNDO_WINDOW_MS } from '@venue/domain/kitchen-board';
 import { describe, expect, it } from 'vitest';
-import { listAudit } from '../../modules/audit/audit.repository.ts';
+import { listAudit } from '../../modules/audit/audit.service.ts';
 import { paidTestOrder, simpleOrderLine } from '../../test/checkout.ts';
 import { databases } from '../../test/databases.ts';
 import { createTestConsumer, signedInject } from '../../test/signed-requests.ts';

@@ -7,13 +7,8 @@ import { DecimalId } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { consumerOf, requireConsumer } from '../../modules/consumers/consumer-auth.ts';
-import {
-  applyCoupon,
-  getInvoice,
-  getOrderCoupon,
-  purchaseOrderWithCoupon,
-  removeCoupon,
-} from '../../modules/coupons/coupons.service.ts';
+import { applyCoupon, getInvoice, getOrderCoupon, removeCoupon } from '../../modules/coupons/coupons.service.ts';
+import { purchaseOrderWithCoupon } from '../../modules/payments/coupon-payments.service.ts';
 
 const OrderParams = z.object({ orderId: DecimalId });
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: OrderProblemBody, 422: OrderProblemBody };

@@ -10,7 +10,7 @@ import { STREAMS_PER_CONSUMER, STREAMS_PER_ORDER } from '../../lib/stream-limits
 import { isLocalCaller } from '../../plugins/security.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { consumerOf, requireConsumerOrSignedQuery } from '../../modules/consumers/consumer-auth.ts';
-import { findConsumerOrder } from '../../modules/orders/orders.repository.ts';
+import { findOwnOrder } from '../../modules/orders/orders.service.ts';
 
 const STREAM_DESCRIPTION = [
   'text/event-stream of `order` events, each the placed order exactly as GET /v1/vendor/{vendorId}/order/{orderId} answers it:',
@@ -46,7 +46,7 @@ export const orderEventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { orderId } = request.params;
       // Another consumer's order answers exactly as a missing one does.
-      const row = await findConsumerOrder(app.db, consumerOf(request).id, orderId);
+      const row = await findOwnOrder(app.db, consumerOf(request), orderId);
       if (!row) throw notFound(`Order ${orderId} not found`);
       if (isFinalStatus(row.order_status)) return reply.code(204).send(null);
       admitEventStream(

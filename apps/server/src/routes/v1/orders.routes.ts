@@ -47,7 +47,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { vendorId, orderId } = request.params;
       refuseOtherIds(request.body, { vendorId, orderId });
-      return markAlerted(app.payments, consumerOf(request), vendorId, orderId, app.clock());
+      return markAlerted(app.fulfilment, consumerOf(request), vendorId, orderId, app.clock());
     },
   );
 };

@@ -20,15 +20,15 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Database } from '../../db/schema.ts';
 import type { BusEvent, EventBus } from '../events/event-bus.ts';
 import type { EventStreams, SseStream } from '../events/event-streams.ts';
-import { findOrder } from './orders.repository.ts';
 import {
+  findOrderById,
   placedOrderFixed,
   placedOrderTiming,
   vendorPace,
   waitingPositions,
   type OrderRow,
   type QueuePlace,
-} from './orders.service.ts';
+} from '../orders/orders.service.ts';
 
 /** The event name of a customer's order stream; its data is the PlacedOrder. */
 export const ORDER_EVENT = 'order';
@@ -196,7 +196,7 @@ export class OrderStreams {
     try {
       while (state.again) {
         state.again = false;
-        const row = await findOrder(this.deps.db, orderId);
+        const row = await findOrderById(this.deps.db, orderId);
         const vendor = this.vendors.get(vendorId);
         if (!row || !vendor) return;
         const fixedJson = members(placedOrderFixed(row));

@@ -1,9 +1,9 @@
 /**
- * SQL of the demo seed: whether the database is brand-new, the demo's client and its pictures, and
- * the record (in `server_settings`) of which venue was seeded as the demo.
+ * SQL of the demo venue's seed: whether the database is brand-new, the demo's client, and the
+ * record (in `server_settings`) of which venue was seeded as the demo.
  */
-import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, DisplayAssetsTable } from '../schema.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -16,11 +16,6 @@ export async function holdsAnyVenue(db: Db): Promise<boolean> {
 export async function ensureClient(db: Db, client: { id: number; name: string }): Promise<void> {
   const known = await db.selectFrom('clients').selectAll().where('id', '=', client.id).executeTakeFirst();
   if (!known) await db.insertInto('clients').values(client).execute();
-}
-
-/** The demo's drawings, with their fixed ids. */
-export async function insertDemoPictures(db: Db, pictures: Insertable<DisplayAssetsTable>[]): Promise<void> {
-  await db.insertInto('display_assets').values(pictures).execute();
 }
 
 /** The `server_settings` key recording which venue (and stores) the seed loaded as the demo. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { afterAll, beforeAll } from 'vitest';
-import type { DatabaseHandle } from '../database.ts';
-import { migrateToLatest } from '../migrate.ts';
-import { databases } from '../../test/databases.ts';
-import { DEMO_VENUE } from './demo-venue.ts';
+import { checkCatalogue } from '@venue/contract/venue-catalogue';
 import { smallCatalogue } from '@venue/contract/venue-catalogue.fixture';
-import { importCatalogue } from '../../modules/catalogue/catalogue.service.ts';
-import { seedOnStart, seedWhenEmpty } from './seed.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { databases } from '../../test/databases.ts';
+import { importCatalogue } from './catalogue.service.ts';
+import { demoCatalogue, seedOnStart, seedWhenEmpty } from './demo-venue.ts';
 
 describe.each(databases)('demo venue seed on $name', (testDatabase) => {
   let database: DatabaseHandle & { dispose(): Promise<void> };
@@ -76,7 +76,7 @@ describe.each(databases)('demo venue seed on $name', (testDatabase) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const maxSeeded = Math.max(...DEMO_VENUE.vendors.flatMap((v) => v.items.map((i) => i.id)));
+    const maxSeeded = Math.max(...demoCatalogue().vendors.flatMap((v) => v.items.map((i) => i.id)));
     expect(inserted.id).toBeGreaterThan(maxSeeded);
     await database.db.deleteFrom('menu_items').where('id', '=', inserted.id).execute();
   });
@@ -106,39 +106,45 @@ describe.each(databases)('demo data only when asked, on $name', (testDatabase) =
   });
 });
 
-describe('demo venue data', () => {
-  const items = DEMO_VENUE.vendors.flatMap((v) => v.items);
-  const groups = DEMO_VENUE.vendors.flatMap((v) => v.modifierGroups);
+describe('demo venue document', () => {
+  const catalogue = demoCatalogue();
+  const items = catalogue.vendors.flatMap((v) => v.items);
+  const groups = catalogue.vendors.flatMap((v) => v.modifierGroups);
+  const modifiers = catalogue.vendors.flatMap((v) => v.modifiers);
+
+  it('passes the catalogue rules any import is checked by', () => {
+    expect(checkCatalogue(catalogue).problems).toEqual([]);
+  });
 
   it('uses unique ids everywhere', () => {
     const unique = (ids: number[]) => new Set(ids).size === ids.length;
     expect(unique(items.map((i) => i.id))).toBe(true);
     expect(unique(groups.map((g) => g.id))).toBe(true);
-    expect(unique(groups.flatMap((g) => g.modifiers.map((m) => m.id)))).toBe(true);
+    expect(unique(modifiers.map((m) => m.id))).toBe(true);
   });
 
   it('only refers to modifier groups of the same vendor, and defaults to a modifier of the group', () => {
-    for (const vendor of DEMO_VENUE.vendors) {
+    for (const vendor of catalogue.vendors) {
       const own = new Set(vendor.modifierGroups.map((g) => g.id));
-      for (const item of vendor.items) for (const id of item.modifierGroupIds ?? []) expect(own.has(id)).toBe(true);
+      for (const item of vendor.items) for (const id of item.modifierGroupsIds) expect(own.has(id)).toBe(true);
       for (const group of vendor.modifierGroups) {
-        if (group.defaultModifierId !== undefined)
-          expect(group.modifiers.map((m) => m.id)).toContain(group.defaultModifierId);
+        if (group.defaultModifierId !== null) expect(group.modifierIds).toContain(group.defaultModifierId);
       }
     }
   });
 
   it('trades every day around the clock with a four-hour pre-order buffer', () => {
-    for (const vendor of DEMO_VENUE.vendors) {
+    for (const vendor of catalogue.vendors) {
       expect(vendor.openingHours).toHaveLength(7);
-      expect(vendor.orderConfiguration.preOrderBufferMs).toBe(14_400_000);
+      expect(vendor.vendorOrderConfiguration.preOrderBufferDuration).toBe(14_400_000);
     }
   });
 
   it('has one hidden item and one item whose required group has too few visible options', () => {
-    expect(items.filter((i) => i.visible === false)).toHaveLength(1);
-    const starved = groups.filter((g) => g.minimumChoices > g.modifiers.filter((m) => m.visible !== false).length);
+    expect(items.filter((i) => !i.visible)).toHaveLength(1);
+    const visibleIn = (groupId: number) => modifiers.filter((m) => m.groupId === groupId && m.visible).length;
+    const starved = groups.filter((g) => g.minimumChoices > visibleIn(g.id));
     expect(starved).toHaveLength(1);
-    expect(items.some((i) => i.modifierGroupIds?.includes(starved[0]!.id))).toBe(true);
+    expect(items.some((i) => i.modifierGroupsIds.includes(starved[0]!.id))).toBe(true);
   });
 });

@@ -1,0 +1,138 @@
+/**
+ * The order as the kitchen and the operations API see it, and the `order` event that tells every
+ * board of a change: below payments (a paid order) and fulfilment (every status change), which
+ * both publish it after their change commits.
+ */
+import type { ServiceMode } from '@venue/contract/common';
+import type { DeliveryAddress, OrderStatus } from '@venue/contract/order';
+import type { OpsOrder } from '@venue/contract/ops-orders';
+import { estimateReadyAt } from '@venue/domain/kitchen-queue';
+import { toMoney } from '@venue/domain/money';
+import { isQueuedStatus } from '@venue/domain/order-status';
+import { isServiceCharge } from '@venue/domain/payment-summary';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { EventPublisher } from '../events/event-bus.ts';
+import { findOrder, findQueuePlace, listOrderLines } from './orders.repository.ts';
+import { vendorPace, waitingPositions, type OrderRow } from './orders.service.ts';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function parseAddress(text: string | null): DeliveryAddress | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as DeliveryAddress;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Orders as the kitchen reads them: lines with their options and notes (service charges left out),
+ * the customer's name and mobile as given with the order, and for Waiting orders their place in
+ * the queue and estimate.
+ */
+export async function toOpsOrders(db: Kysely<Database>, rows: OrderRow[], nowMs: number): Promise<OpsOrder[]> {
+  const lines = await listOrderLines(
+    db,
+    rows.map((r) => r.id),
+  );
+  const queues = new Map<number, { positions: Map<number, number>; pace: Awaited<ReturnType<typeof vendorPace>> }>();
+  const waiting = rows.filter((r) => r.order_status === 'Waiting');
+  for (const vendorId of new Set(waiting.map((r) => r.vendor_id))) {
+    const own = waiting.filter((r) => r.vendor_id === vendorId);
+    // One order (an event's): count the orders ahead of it (with the time to service, in one query)
+    // rather than read the whole queue.
+    const one = own.length === 1 && own[0]!.time_queued !== null ? own[0]! : null;
+    const place = one ? findQueuePlace(db, vendorId, one.time_queued!, one.id) : null;
+    const [positions, pace] = await Promise.all([
+      place && one ? place.then(({ ahead }) => new Map([[one.id, ahead + 1]])) : waitingPositions(db, vendorId),
+      vendorPace(
+        db,
+        vendorId,
+        nowMs,
+        place?.then(({ ttsMs }) => ttsMs),
+      ),
+    ]);
+    queues.set(vendorId, { positions, pace });
+  }
+  return rows.map((row) => {
+    const own = lines.filter((l) => l.order_id === row.id && !isServiceCharge({ itemType: l.item_type }));
+    const items = own
+      .filter((l) => l.parent_item_id === null)
+      .map((item) => ({
+        menuItemId: item.menu_item_id,
+        name: item.name,
+        quantity: item.quantity,
+        note: item.note,
+        // A modifier line follows its item; it belongs to the nearest item line before it.
+        modifiers: own
+          .filter((m) => m.parent_item_id !== null && owningItemId(own, m.id) === item.id)
+          .map((m) => ({ name: m.name, quantity: m.quantity })),
+      }));
+    const queue = queues.get(row.vendor_id);
+    const position = row.order_status === 'Waiting' ? (queue?.positions.get(row.id) ?? null) : null;
+    let estimate = row.time_service_estimated;
+    if (position !== null && queue && row.time_queued !== null) {
+      estimate = estimateReadyAt({ queuedAt: row.time_queued, position, nowMs, pace: queue.pace });
+    }
+    const queued = isQueuedStatus(row.order_status);
+    return {
+      id: row.id,
+      vendorId: row.vendor_id,
+      claimTicket: row.claim_ticket,
+      orderStatus: row.order_status as OrderStatus,
+      positionInQueue: position,
+      secsToServiceEstimate: queued && estimate !== null ? Math.max(0, Math.round((estimate - nowMs) / 1000)) : null,
+      serviceMode: row.service_mode as ServiceMode,
+      requestedServiceTime: iso(row.requested_service_time),
+      timeQueued: iso(row.time_queued),
+      timeServiceEstimated: iso(estimate),
+      timeReady: iso(row.time_ready),
+      timeServiced: iso(row.time_serviced),
+      // The order's own: the same phone ordering later under another name changes neither.
+      customerName: row.customer_name,
+      customerMobile: row.customer_mobile,
+      deliveryAddress: parseAddress(row.delivery_address),
+      lines: items,
+      total: toMoney(row.total_minor),
+      createdAt: new Date(row.created_at).toISOString(),
+      paidAt: iso(row.paid_at),
+    };
+  });
+}
+
+/** The id of the item line a modifier line belongs to: the last item line stored before it. */
+function owningItemId(lines: ReadonlyArray<{ id: number; parent_item_id: number | null }>, modifierLineId: number) {
+  let owner: number | null = null;
+  for (const line of lines) {
+    if (line.id >= modifierLineId) break;
+    if (line.parent_item_id === null) owner = line.id;
+  }
+  return owner;
+}
+
+/**
+ * An `order` event: the order as the ops list shows it when the event is written; answers that
+ * view (null if none was sent). Call after the change has committed (paid, queued, or any status
+ * change). Other Waiting orders' positions move too; they get no event of their own (see
+ * docs/decisions/018-ops-events.md).
+ */
+export function publishOrderChanged(
+  events: EventPublisher,
+  vendorId: number,
+  orderId: number,
+  nowMs: number,
+): Promise<OpsOrder | null> {
+  return events.publish({
+    vendorId,
+    orderId,
+    type: 'order',
+    data: async (db) => {
+      const row = await findOrder(db, orderId);
+      if (!row) return null;
+      const [view] = await toOpsOrders(db, [row], nowMs);
+      return view ?? null;
+    },
+  });
+}
