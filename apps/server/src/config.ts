@@ -7,6 +7,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { DatabaseConfig } from './db/database.ts';
 import { defaultStreamsPerProcess, STREAMS_PER_ADDRESS } from './lib/stream-limits.ts';
 
 /** The repository root (apps/server/src → ../../..), so defaults do not depend on the working directory. */
@@ -144,8 +145,6 @@ const EnvSchema = z.object({
 });
 
 export type KitchenSimulatorSetting = 'on' | 'off' | 'auto';
-
-export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
 
 export interface Config {
   port: number;

@@ -4,9 +4,11 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './schema.ts';
 import { startWalCheckpointer } from './wal-checkpointer.ts';
+
+/** Which database to open: an SQLite file, or PostgreSQL by URL (config.ts parses DATABASE_URL into it). */
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
 
 export type Dialect = 'sqlite' | 'postgres';
 
