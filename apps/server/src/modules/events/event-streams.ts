@@ -1,6 +1,6 @@
 /**
  * The open Server-Sent Events streams of this process, staff streams of a vendor and customers'
- * streams of one order (modules/orders/order-streams.ts): written in the SSE format (`id:`,
+ * streams of one order (modules/order-streams/order-streams.ts): written in the SSE format (`id:`,
  * `event:`, `data:`), kept alive by a comment heartbeat, never allowed to hoard memory, and ended
  * together when the server closes or drains.
  *
