@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { getCredential, getVendor } from './api/board-api';
-import { opsClient, OpsError } from './api/ops-client';
+import { ApiError } from '@venue/client/http-client';
+import { opsClient } from './api/ops-client';
 import { BoardScreen } from './components/board-screen';
 import { SignIn } from './components/sign-in';
 import { clearSignIn, loadSignIn, saveSignIn, tokenFromLink, type SignIn as Session } from './lib/token-store';
@@ -36,7 +37,7 @@ export function App() {
       setSession(next);
     } catch (failure) {
       setError(
-        failure instanceof OpsError && (failure.status === 401 || failure.status === 403)
+        failure instanceof ApiError && (failure.status === 401 || failure.status === 403)
           ? 'That staff token is not valid (it may have been revoked). Check it and try again.'
           : failure instanceof Error
             ? failure.message

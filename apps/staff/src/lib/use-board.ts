@@ -8,7 +8,8 @@ import type { OpsOrder } from '@venue/contract/ops-orders';
 import type { Vendor } from '@venue/contract/venue';
 import { columnOf } from '@venue/domain/kitchen-board';
 import { getMenu, getOrders, getVendor } from '../api/board-api';
-import { OpsError, type OpsClient } from '../api/ops-client';
+import { ApiError } from '@venue/client/http-client';
+import type { OpsClient } from '../api/ops-client';
 import { chime } from './chime';
 import { openEventStream, type StreamState } from './event-stream';
 
@@ -90,7 +91,7 @@ export function useBoard(client: OpsClient, vendorId: number, onSignedOut: () =>
       setMenu(storeMenu);
       setLoadError(null);
     } catch (error) {
-      if (error instanceof OpsError && (error.status === 401 || error.status === 403)) signedOut.current();
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) signedOut.current();
       else setLoadError(error instanceof Error ? error.message : String(error));
     }
   }, [client, vendorId, flash]);
