@@ -11,6 +11,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request, type ClientRequest } from 'node:http';
+import { SseParser } from '@venue/client/sse-parser';
 import { signedQueryBase } from '@venue/domain/request-signature';
 import { haproxyUnavailable, startHaproxy, type Haproxy } from '@venue/test-harness/haproxy';
 import { OPS_TOKEN, startServer, type TestServer } from '@venue/test-harness/server';
@@ -103,7 +104,6 @@ function follow(
   handlers: { onFirst: () => void; onMessage: () => void; onReady: () => void; onError: (error: Error) => void },
 ): ClientRequest {
   let first = true;
-  let buffer = '';
   let done = false;
   const fail = (error: Error) => {
     if (done) return;
@@ -125,24 +125,21 @@ function follow(
         return;
       }
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!message.includes('event: order')) continue;
+      const parser = new SseParser({
+        event: (event) => {
+          if (event.type !== 'order') return;
           if (first) {
             first = false;
             handlers.onFirst();
           }
           handlers.onMessage();
-          if (message.includes('"orderStatus":"PendingAlerted"') && !done) {
+          if (event.data.includes('"orderStatus":"PendingAlerted"') && !done) {
             done = true;
             handlers.onReady();
           }
-        }
+        },
       });
+      res.on('data', (chunk: string) => parser.push(chunk));
       res.on('end', () => fail(new Error('the stream ended before the order was ready')));
       res.on('error', (error) => fail(error));
     },

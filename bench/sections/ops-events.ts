@@ -6,6 +6,7 @@
  * first), and any event a stream never received.
  */
 import { request, type IncomingMessage } from 'node:http';
+import { SseParser } from '@venue/client/sse-parser';
 import { OPS_TOKEN } from '@venue/test-harness/server';
 import { onFreshServers } from '../lib/fresh-servers.ts';
 import { HttpClient } from '@venue/test-harness/http-client';
@@ -62,28 +63,24 @@ function openStream(base: string, seen: Map<string, number>): Promise<{ close: (
           return;
         }
         res.setEncoding('utf8');
-        let buffer = '';
-        let type = '';
         let ready = false;
-        res.on('data', (chunk: string) => {
-          const at = performance.now();
-          buffer += chunk;
-          const lines = buffer.split('\n');
-          buffer = lines.pop() ?? '';
-          for (const line of lines) {
-            if (line.startsWith('event: ')) type = line.slice(7);
-            else if (line.startsWith('data: ') && type === 'order') {
-              const { id, orderStatus } = JSON.parse(line.slice(6)) as { id: number; orderStatus: string };
+        /** when the chunk that completed an event arrived */
+        let at = 0;
+        const parser = new SseParser({
+          event: (event) => {
+            if (event.type === 'order') {
+              const { id, orderStatus } = JSON.parse(event.data) as { id: number; orderStatus: string };
               const key = `${id}:${orderStatus}`;
               if (!seen.has(key)) seen.set(key, at);
-            } else if (line === '') {
-              if (type === 'ready' && !ready) {
-                ready = true;
-                resolve({ close: () => req.destroy() });
-              }
-              type = '';
+            } else if (event.type === 'ready' && !ready) {
+              ready = true;
+              resolve({ close: () => req.destroy() });
             }
-          }
+          },
+        });
+        res.on('data', (chunk: string) => {
+          at = performance.now();
+          parser.push(chunk);
         });
       },
     );

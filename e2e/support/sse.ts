@@ -1,4 +1,5 @@
 import { request, type IncomingMessage } from 'node:http';
+import { SseParser } from '@venue/client/sse-parser';
 
 /**
  * A Server-Sent Events client that keeps its stream open as a browser's would: when the stream ends
@@ -160,19 +161,20 @@ export class ResumingEventStream {
           }
           this.current = res;
           this.wake();
-          const parser = new SseLineParser((event) => {
-            if (event.id !== null) this.lastEventId = event.id;
-            record.events += 1;
-            this.events.push({ ...event, connection: index });
-            this.wake();
-          });
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) =>
-            parser.push(chunk, (retry) => {
+          const parser = new SseParser({
+            event: (event) => {
+              if (event.id !== null) this.lastEventId = event.id;
+              record.events += 1;
+              this.events.push({ ...event, connection: index });
+              this.wake();
+            },
+            retry: (retry) => {
               record.retryHints.push(retry);
               this.retryMs = retry;
-            }),
-          );
+            },
+          });
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => parser.push(chunk));
           res.on('end', () => finish('ended'));
           res.on('error', () => finish('cut'));
           // 'close' without a complete answer: the connection broke mid-stream.
@@ -189,37 +191,5 @@ export class ResumingEventStream {
       });
       req.end();
     });
-  }
-}
-
-/** The SSE wire format: `field: value` lines, a blank line dispatches, `:` lines are comments. */
-class SseLineParser {
-  private buffer = '';
-  private id: string | null = null;
-  private type = '';
-  private data: string[] = [];
-
-  constructor(private readonly emit: (event: Omit<StreamEvent, 'connection'>) => void) {}
-
-  push(chunk: string, onRetry: (ms: number) => void): void {
-    this.buffer += chunk;
-    const lines = this.buffer.split(/\r\n|\r|\n/);
-    this.buffer = lines.pop() ?? '';
-    for (const line of lines) {
-      if (line === '') {
-        if (this.data.length > 0) this.emit({ id: this.id, type: this.type || 'message', data: this.data.join('\n') });
-        this.type = '';
-        this.data = [];
-        continue;
-      }
-      if (line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'data') this.data.push(value);
-      else if (field === 'event') this.type = value;
-      else if (field === 'id') this.id = value;
-      else if (field === 'retry' && /^\d+$/.test(value)) onRetry(Number(value));
-    }
   }
 }

@@ -1,8 +1,9 @@
 /**
- * A small Server-Sent Events reader for tests: `fetch` on a real listener, the stream parsed as
- * the EventSource specification says (fields `id`, `event`, `data`, `retry`; `:` comments; a blank
- * line dispatches), everything kept in order so a test can wait for what it expects.
+ * A small Server-Sent Events reader for tests: `fetch` on a real listener, the stream parsed by
+ * @venue/client's parser (the one the staff display uses), everything kept in order so a test can
+ * wait for what it expects.
  */
+import { SseParser } from '@venue/client/sse-parser';
 
 export interface SseMessage {
   /** the `id:` of this event, if it had one */
@@ -115,42 +116,22 @@ export class SseReader {
   private async read(): Promise<void> {
     if (!this.response.body) return;
     const decoder = new TextDecoder();
-    let buffer = '';
-    let id: string | undefined;
-    let event = '';
-    let data: string[] = [];
+    const parser = new SseParser({
+      event: (event) => {
+        // the stream's last event id: this server writes `id:` on every event, so it is the event's own
+        this.messages.push({
+          id: event.id ?? undefined,
+          event: event.type,
+          data: event.data,
+          receivedAt: performance.now(),
+        });
+      },
+      comment: (text) => this.comments.push(text.trim()),
+      retry: (ms) => (this.retry = ms),
+    });
     try {
       for await (const chunk of this.response.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        const lines = buffer.split(/\r\n|\r|\n/);
-        buffer = lines.pop() ?? '';
-        for (const line of lines) {
-          if (line === '') {
-            if (data.length > 0 || event !== '') {
-              this.messages.push({
-                id,
-                event: event || 'message',
-                data: data.join('\n'),
-                receivedAt: performance.now(),
-              });
-            }
-            id = undefined;
-            event = '';
-            data = [];
-            continue;
-          }
-          if (line.startsWith(':')) {
-            this.comments.push(line.slice(1).trim());
-            continue;
-          }
-          const colon = line.indexOf(':');
-          const field = colon === -1 ? line : line.slice(0, colon);
-          const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-          if (field === 'id') id = value;
-          else if (field === 'event') event = value;
-          else if (field === 'data') data.push(value);
-          else if (field === 'retry') this.retry = Number(value);
-        }
+        parser.push(decoder.decode(chunk as Uint8Array, { stream: true }));
         this.wake();
       }
     } catch {
