@@ -1,21 +1,20 @@
 import { z } from 'zod';
+import { OPS_DATA_EVENT_TYPES } from './ops-event-types.ts';
 
 /**
- * The events of GET /ops/v1/vendor/{vendorId}/events (Server-Sent Events). Data events carry the
- * JSON their own routes answer: `order` the ops order (as the orders list shows it), `vendor` the
- * vendor (as PATCH /ops/v1/vendor answers), `menu-item` the menu item (as PATCH …/menu-item answers).
+ * The events of GET /ops/v1/vendor/{vendorId}/events (Server-Sent Events). Their names are declared
+ * in ops-event-types.ts (no zod there, for the staff display), re-exported here.
  */
-export const OPS_DATA_EVENT_TYPES = ['order', 'vendor', 'menu-item'] as const;
+export {
+  OPS_CONTROL_EVENT_TYPES,
+  OPS_DATA_EVENT_TYPES,
+  OPS_EVENTS,
+  type OpsControlEventType,
+  type OpsEventType,
+} from './ops-event-types.ts';
+
 export const OpsDataEventType = z.enum(OPS_DATA_EVENT_TYPES);
 export type OpsDataEventType = z.infer<typeof OpsDataEventType>;
-
-/**
- * Control events of the stream. `ready`: the stream is live (after any replay); its id is where a
- * later resume starts. `reset`: the events since the client's last id can no longer be replayed
- * (too old, too many, or an id this server never gave): read the orders, vendor and menu again.
- */
-export const OPS_CONTROL_EVENT_TYPES = ['ready', 'reset'] as const;
-export type OpsControlEventType = (typeof OPS_CONTROL_EVENT_TYPES)[number];
 
 /** An event id: decimal digits (the Last-Event-ID header or the lastEventId query parameter). */
 export const OpsEventId = z

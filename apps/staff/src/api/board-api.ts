@@ -1,7 +1,8 @@
 /** The operations API calls the staff display makes, one function each. */
 import type { Menu, MenuItem } from '@venue/contract/menu';
 import type { OpsCredential } from '@venue/contract/ops-credential';
-import type { OpsOrder, VendorSetStatus } from '@venue/contract/ops-orders';
+import type { MenuItemPatch, VendorPatch } from '@venue/contract/ops-catalogue';
+import type { OpsOrder, OrderStatusChange, VendorSetStatus } from '@venue/contract/ops-orders';
 import type { Vendor } from '@venue/contract/venue';
 import type { OpsClient } from './ops-client';
 
@@ -20,17 +21,12 @@ export const getMenu = (client: OpsClient, vendorId: number) =>
   client.request<Menu>('GET', `/v1/vendor/${vendorId}/current-menu`);
 
 export const setOrderStatus = (client: OpsClient, vendorId: number, orderId: number, status: VendorSetStatus) =>
-  client.request<OpsOrder>('POST', `/ops/v1/vendor/${vendorId}/order/${orderId}/status`, { status });
+  client.request<OpsOrder>('POST', `/ops/v1/vendor/${vendorId}/order/${orderId}/status`, {
+    status,
+  } satisfies OrderStatusChange);
 
-export const patchVendor = (
-  client: OpsClient,
-  vendorId: number,
-  patch: { isOpen?: boolean; isPaused?: boolean; tts?: number },
-) => client.request<Vendor>('PATCH', `/ops/v1/vendor/${vendorId}`, patch);
+export const patchVendor = (client: OpsClient, vendorId: number, patch: VendorPatch) =>
+  client.request<Vendor>('PATCH', `/ops/v1/vendor/${vendorId}`, patch);
 
-export const patchMenuItem = (
-  client: OpsClient,
-  vendorId: number,
-  itemId: number,
-  patch: { currentInventory?: number | null; visible?: boolean },
-) => client.request<MenuItem>('PATCH', `/ops/v1/vendor/${vendorId}/menu-item/${itemId}`, patch);
+export const patchMenuItem = (client: OpsClient, vendorId: number, itemId: number, patch: MenuItemPatch) =>
+  client.request<MenuItem>('PATCH', `/ops/v1/vendor/${vendorId}/menu-item/${itemId}`, patch);

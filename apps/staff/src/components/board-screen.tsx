@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { MenuItem } from '@venue/contract/menu';
+import type { MenuItemPatch, VendorPatch } from '@venue/contract/ops-catalogue';
 import type { OpsOrder, VendorSetStatus } from '@venue/contract/ops-orders';
 import { BOARD_COLUMNS, nextStep, ordersIn } from '@venue/domain/kitchen-board';
 import { patchMenuItem, patchVendor, setOrderStatus } from '../api/board-api';
@@ -106,7 +107,7 @@ export function BoardScreen({ client, vendorId, onSignOut }: BoardScreenProps) {
     else void move(order, status);
   };
 
-  const onVendor = async (patch: { isOpen?: boolean; isPaused?: boolean; tts?: number }, key: string) => {
+  const onVendor = async (patch: VendorPatch, key: string) => {
     setControlsBusy(key);
     try {
       const vendor = await patchVendor(client, vendorId, patch);
@@ -119,11 +120,7 @@ export function BoardScreen({ client, vendorId, onSignOut }: BoardScreenProps) {
     }
   };
 
-  const onItem = async (
-    item: MenuItem,
-    patch: { currentInventory?: number | null; visible?: boolean },
-    key: string,
-  ) => {
+  const onItem = async (item: MenuItem, patch: MenuItemPatch, key: string) => {
     setControlsBusy(key);
     try {
       const updated = await patchMenuItem(client, vendorId, item.id, patch);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Menu, MenuItem } from '@venue/contract/menu';
+import type { MenuItemPatch, VendorPatch } from '@venue/contract/ops-catalogue';
 import type { Vendor } from '@venue/contract/venue';
 
 /** The times to service a store can pick, in minutes. */
@@ -10,8 +11,8 @@ export interface StoreControlsProps {
   menu: Menu | null;
   busy: string | null;
   message: { ok: boolean; text: string } | null;
-  onVendor: (patch: { isOpen?: boolean; isPaused?: boolean; tts?: number }, key: string) => void;
-  onItem: (item: MenuItem, patch: { currentInventory?: number | null; visible?: boolean }, key: string) => void;
+  onVendor: (patch: VendorPatch, key: string) => void;
+  onItem: (item: MenuItem, patch: MenuItemPatch, key: string) => void;
 }
 
 function stockText(item: MenuItem): string {

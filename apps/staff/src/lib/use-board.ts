@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Menu, MenuItem } from '@venue/contract/menu';
+import { OPS_EVENTS } from '@venue/contract/ops-event-types';
 import type { OpsOrder } from '@venue/contract/ops-orders';
 import type { Vendor } from '@venue/contract/venue';
 import { columnOf } from '@venue/domain/kitchen-board';
@@ -123,13 +124,13 @@ export function useBoard(client: OpsClient, vendorId: number, onSignedOut: () =>
         } catch {
           return;
         }
-        if (event.type === 'order') upsertOrder(data as OpsOrder);
-        else if (event.type === 'vendor') {
+        if (event.type === OPS_EVENTS.order) upsertOrder(data as OpsOrder);
+        else if (event.type === OPS_EVENTS.vendor) {
           setVendor(data as Vendor);
           // a catalogue import announces itself per store: the menu may have changed as a whole
           void getMenu(client, vendorId).then(setMenu, () => undefined);
-        } else if (event.type === 'menu-item') setMenuItem(data as MenuItem);
-        else if (event.type === 'reset') void readAll();
+        } else if (event.type === OPS_EVENTS.menuItem) setMenuItem(data as MenuItem);
+        else if (event.type === OPS_EVENTS.reset) void readAll();
       },
     });
     return () => {
