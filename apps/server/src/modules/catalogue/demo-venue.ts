@@ -1,6 +1,6 @@
 /**
  * The demo venue: a catalogue document (demo-venue.catalogue.json, pictures included, exactly as
- * `npm run venue -- export 0 --pictures` writes one) loaded into a brand-new database (no venue at
+ * `npm run -s venue -- export --venue 0 --pictures` writes one) loaded into a brand-new database (no venue at
  * all) through the catalogue import, the one way a catalogue gets in, so it is checked by the same
  * rules as any venue's. A database that holds any venue never receives demo rows. Ids are the
  * demo's fixed ones (docs/decisions/003-demo-venue-ids.md): the default web build names them.
