@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { settings } from '../../config/settings';
-import { useSigningKey } from '../../features/consumer/hooks/use-signing-key';
+import { useSigningKey } from '../../entities/consumer';
 import { orderReset } from '../../features/order/store/order-slice';
 import { AlertOrderScreen } from '../../features/tracking/components/alert-order-screen';
 import { useOrderToEnd } from '../../features/tracking/hooks/use-order-to-end';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { settings } from '../../config/settings';
-import { useSigningKey } from '../../features/consumer/hooks/use-signing-key';
+import { useSigningKey } from '../../entities/consumer';
 import { updateConsumer } from '../../features/consumer/api/consumers';
 import { issueReceipt } from '../../features/tracking/api/issue-receipt';
 import { WaitOrderScreen } from '../../features/tracking/components/wait-order-screen';

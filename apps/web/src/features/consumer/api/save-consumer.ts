@@ -3,7 +3,7 @@ import type { ConsumerProfile } from '@venue/contract/consumer';
 import { isValidEmail } from '@venue/domain/validation';
 import { ApiError } from '../../../lib/api-client';
 import { signingKeyOf } from '../../../lib/request-signing';
-import type { ConsumerState, SavedConsumer } from '../lib/consumer-state';
+import type { ConsumerState, SavedConsumer } from '../../../entities/consumer';
 import { createConsumer, updateConsumer } from './consumers';
 import { consumerSaved, consumerSaveFailed, consumerSaveStarted } from '../store/consumer-slice';
 

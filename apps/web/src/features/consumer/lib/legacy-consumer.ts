@@ -1,4 +1,4 @@
-import type { LegacyConsumer } from './consumer-state';
+import type { LegacyConsumer } from '../../../entities/consumer';
 
 /** Where earlier versions of the app kept the consumer (spec §3: imported once and removed). */
 export const LEGACY_CONSUMER_KEY = 'consumer';

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { isValidMobile, normalizeMobile } from '@venue/domain/validation';
-import type { ConsumerState, LegacyConsumer, SavedConsumer } from '../lib/consumer-state';
+import type { ConsumerState, LegacyConsumer, SavedConsumer } from '../../../entities/consumer';
 
 export const initialConsumerState: ConsumerState = {
   id: null,

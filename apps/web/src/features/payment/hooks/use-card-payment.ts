@@ -17,6 +17,7 @@ import {
   toPlacedOrderData,
   type PlacedOrderState,
 } from '../../../entities/placed-order';
+import type { WithConsumer } from '../../../entities/consumer';
 import { initiatePayment, newAttemptKey, purchaseWithToken, updatePayment, verifyPayment } from '../api/payments';
 import { signingKeyOf } from '../../../lib/request-signing';
 import { emptyCardForm, type CardFormState } from '../components/card-form';
@@ -24,7 +25,7 @@ import { payByCard, payBySavedCard, type CardPaymentResult } from '../lib/card-p
 import { jsonpRequest } from '../lib/gateway-jsonp';
 import { usePaidOrder } from './use-paid-order';
 
-type State = { consumer: { id: string | null; hmacKey: string | null }; placedOrder: PlacedOrderState };
+type State = WithConsumer & { placedOrder: PlacedOrderState };
 
 export interface CardPaymentInput {
   /** the order is paid (spec §4: success stores the order as lastOrder) */

@@ -8,11 +8,12 @@ import {
   couponRemoved,
   type PlacedOrderState,
 } from '../../../entities/placed-order';
+import type { WithConsumer } from '../../../entities/consumer';
 import { applyCoupon, purchaseWithCoupon, removeCoupon } from '../api/coupons';
 import { signingKeyOf } from '../../../lib/request-signing';
 import { UNKNOWN_PROBLEM_MESSAGE } from '@venue/domain/payment-results';
 
-type State = { consumer: { id: string | null; hmacKey: string | null }; placedOrder: PlacedOrderState };
+type State = WithConsumer & { placedOrder: PlacedOrderState };
 
 /** Spec §5/§8: what a refused coupon says when the server gives no message. */
 export const INVALID_COUPON_MESSAGE = 'Invalid coupon code.';

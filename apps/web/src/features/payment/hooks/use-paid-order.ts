@@ -7,10 +7,11 @@ import {
   toPlacedOrderData,
   type PlacedOrderState,
 } from '../../../entities/placed-order';
+import type { WithConsumer } from '../../../entities/consumer';
 import { signingKeyOf } from '../../../lib/request-signing';
 import { useOrderResolution } from './use-order-resolution';
 
-type State = { consumer: { id: string | null; hmacKey: string | null }; placedOrder: PlacedOrderState };
+type State = WithConsumer & { placedOrder: PlacedOrderState };
 
 /**
  * After a successful payment: follows the placed order until the vendor has it (useOrderResolution),

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useStore } from 'react-redux';
 import { settings } from '../../../config/settings';
 import type { AfterPlacing, Placed, PlacedOrderState } from '../../../entities/placed-order';
+import type { WithConsumer } from '../../../entities/consumer';
 import { applePaySession, purchaseWithWallet } from '../api/payments';
 import { signingKeyOf } from '../../../lib/request-signing';
 import { applePayRequest, applePaySessionClass, payWithApplePay } from '../lib/apple-pay';
@@ -9,7 +10,7 @@ import { googlePayRequest, googlePayToken, isGooglePayCancel } from '../lib/goog
 import { WALLET_ERROR_MESSAGE } from '@venue/domain/payment-results';
 import { useWallets } from './use-wallets';
 
-type State = { consumer: { id: string | null; hmacKey: string | null }; placedOrder: PlacedOrderState };
+type State = WithConsumer & { placedOrder: PlacedOrderState };
 
 export interface WalletPayInput {
   vendorId: number | null;

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import { isFinalStatus } from '@venue/domain/order-status';
 import { signingKeyOf, type SigningKey } from '../../../lib/request-signing';
+import type { ConsumerKeys } from '../../../entities/consumer';
 import type { PlacedOrderState } from '../../../entities/placed-order';
 import { followOrder } from '../lib/follow-order';
 import { receiveOrder } from './receive-order';
@@ -26,7 +27,7 @@ export function useOrderToEnd(
   const hmacKey = key?.hmacKey ?? null;
   const overOnEntry = useRef(isFinalStatus(status));
   useEffect(() => {
-    const signing = signingKeyOf({ id: consumerId, hmacKey });
+    const signing = signingKeyOf({ id: consumerId, hmacKey } satisfies ConsumerKeys);
     if (!signing || vendorId === null || orderId === null) return;
     return followOrder({
       key: signing,

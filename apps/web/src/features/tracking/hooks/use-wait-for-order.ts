@@ -6,6 +6,7 @@ import { signingKeyOf, type SigningKey } from '../../../lib/request-signing';
 import { sendAlertedOnce } from '../lib/alerted-once';
 import { followOrder } from '../lib/follow-order';
 import { POLLING_INTERVAL_MS } from '../lib/order-polling';
+import type { ConsumerKeys } from '../../../entities/consumer';
 import { orderFetchFailed, type PlacedOrderState } from '../../../entities/placed-order';
 import { receiveOrder } from './receive-order';
 
@@ -53,7 +54,7 @@ export function useWaitForOrder({
 
   useEffect(() => {
     if (vendorId === null || orderId === null) return;
-    const signing = signingKeyOf({ id: consumerId, hmacKey });
+    const signing = signingKeyOf({ id: consumerId, hmacKey } satisfies ConsumerKeys);
 
     // Only the first run reacts to the status the screen opened with; a retry always polls.
     const entry = run === 0 ? waitEntryAction(entryStatus.current) : 'poll';

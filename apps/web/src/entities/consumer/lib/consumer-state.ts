@@ -1,4 +1,7 @@
-/** The consumer's state (spec §3 Consumer), shared by its slice, its API calls and the legacy import. */
+/**
+ * The consumer's state (spec §3 Consumer): one declaration for its slice, its API calls, the legacy
+ * import and every hook that signs with the consumer's key (payment, tracking).
+ */
 import type { FetchStatus } from '../../../lib/fetch-status';
 
 /** Spec §3 Consumer: the saved record plus the contact form's inputs. */
@@ -13,6 +16,14 @@ export interface ConsumerState {
   fullNameFormInput: string;
   fetchStatus: FetchStatus | null;
   error: string | null;
+}
+
+/** The consumer's credentials in the state: what a signed call needs (lib/request-signing signingKeyOf). */
+export type ConsumerKeys = Pick<ConsumerState, 'id' | 'hmacKey'>;
+
+/** A store that holds the consumer, as the hooks that sign with its key read it. */
+export interface WithConsumer {
+  consumer: ConsumerKeys;
 }
 
 /** A consumer the app kept under its own localStorage key before the whole state was saved. */
