@@ -12,7 +12,7 @@
  * first download does not grow.
  */
 import type { PushPublicKey } from '@venue/contract/push';
-import { settings } from '../../../config/settings';
+import { apiRequest } from '../../../lib/api-client';
 import { signedRequest, type SigningKey } from '../../../lib/request-signing';
 
 /** How long to wait for the service worker (registered once the first page has loaded). */
@@ -58,16 +58,10 @@ async function workerRegistration(win: Window): Promise<ServiceWorkerRegistratio
   }
 }
 
-/** An API address, as the API client makes it (lib/api-client.ts apiUrl). */
-const apiAddress = (path: string) => `${settings.apiBase}${path}`;
-
+/** The server's push key, by the API client (a periodic extra, not something the customer did). */
 async function fetchPublicKey(): Promise<string> {
-  const response = await fetch(apiAddress('/push/public-key'), {
-    headers: { Accept: 'application/json' },
-    signal: AbortSignal.timeout?.(STEP_TIMEOUT_MS),
-  });
-  if (!response.ok) throw new Error(`public key: ${response.status}`);
-  return ((await response.json()) as PushPublicKey).publicKey;
+  const answer = await apiRequest<PushPublicKey>('/push/public-key', { timeoutMs: STEP_TIMEOUT_MS, background: true });
+  return answer.publicKey;
 }
 
 /** PUT the subscription for the order, signed like every call of the current consumer. */
