@@ -21,11 +21,12 @@ export const UNREACHABLE_STATUSES: readonly number[] = [502, 503, 504];
 
 /** A call that failed: no (whole) answer, `status` 0, or an answer with an error status. */
 export class ApiError extends Error {
+  // Declared, not defined: the constructor sets them (and the customer app's first load stays small).
   /** HTTP status, or 0 when no answer arrived */
-  readonly status: number;
-  readonly isNetworkError: boolean;
+  declare readonly status: number;
+  declare readonly isNetworkError: boolean;
   /** the error answer's body (parsed JSON when it was JSON), or null */
-  readonly body: unknown;
+  declare readonly body: unknown;
 
   constructor(message: string, status: number, body: unknown = null) {
     super(message);
@@ -160,16 +161,13 @@ export function createHttpClient<Options extends HttpRequestOptions = HttpReques
   async function request<T>(path: string, options: Options = {} as Options): Promise<T> {
     const { method = 'GET', body, headers = {}, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
     const call = callSignal(signal, timeoutMs);
+    const json = body !== undefined;
     const init: RequestInit = {
       method,
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...headers,
-      },
+      headers: { Accept: 'application/json', ...(json && { 'Content-Type': 'application/json' }), ...headers },
       signal: call.signal,
     };
-    if (body !== undefined) init.body = JSON.stringify(body);
+    if (json) init.body = JSON.stringify(body);
 
     /** No (whole) answer: the caller's own cancel stays an abort; anything else, the timeout too, is a network failure. */
     const noAnswer = (): never => {
