@@ -17,7 +17,7 @@ function client(
 ) {
   vi.stubGlobal('fetch', fetchImpl);
   return createHttpClient({
-    baseUrl: '',
+    baseUrl: () => '',
     networkErrorMessage: 'No answer',
     statusMessage: (status) => `Answered ${status}`,
     unreachableStatuses: [],
@@ -43,7 +43,7 @@ afterEach(() => {
 describe('createHttpClient', () => {
   it("calls base + path with JSON in and out and the call's headers", async () => {
     const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json({ ok: 1 }));
-    const http = client(fetchMock, { baseUrl: '/v1' });
+    const http = client(fetchMock, { baseUrl: () => '/v1' });
     const headers = { Authorization: 'Bearer t', 'X-Sig': 's' };
     await expect(http.request('/x', { method: 'POST', body: { a: 1 }, headers })).resolves.toEqual({ ok: 1 });
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -106,7 +106,7 @@ describe('createHttpClient', () => {
 
   it("by default 'Network Error' for no answer, a proxy's 502-504 included, and \"Request failed (…)\"", async () => {
     vi.stubGlobal('fetch', async () => new Response(null, { status: 504 }));
-    const http = createHttpClient({ baseUrl: '' });
+    const http = createHttpClient({ baseUrl: () => '' });
     await expect(http.request('/x')).rejects.toMatchObject({ message: 'Network Error', status: 0 });
     vi.stubGlobal('fetch', async () => new Response(null, { status: 500 }));
     await expect(http.request('/x')).rejects.toMatchObject({ message: 'Request failed (500)', status: 500 });
@@ -210,7 +210,7 @@ describe('createHttpClient', () => {
   it('a GET takes a successful early answer instead of fetching', async () => {
     const fetchMock = vi.fn(async () => json({ from: 'fetch' }));
     const earlyResponse = vi.fn(() => Promise.resolve(json({ from: 'early' })));
-    const http = client(fetchMock, { baseUrl: '/v1', earlyResponse });
+    const http = client(fetchMock, { baseUrl: () => '/v1', earlyResponse });
     await expect(http.request('/menu')).resolves.toEqual({ from: 'early' });
     expect(earlyResponse).toHaveBeenCalledWith('GET', '/v1/menu');
     expect(fetchMock).not.toHaveBeenCalled();

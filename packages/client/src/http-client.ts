@@ -52,8 +52,8 @@ export interface HttpRequestOptions {
 }
 
 export interface HttpClientConfig<Options extends HttpRequestOptions = HttpRequestOptions> {
-  /** prefix of every path ("/v1"; '' for none) */
-  baseUrl: string;
+  /** the prefix of every path ("/v1", "https://api.example.com/v1"; '' for none), read on every call */
+  baseUrl: () => string;
   /** the message of the ApiError (status 0) of a call without a whole answer; NETWORK_ERROR_MESSAGE by default */
   networkErrorMessage?: string;
   /** the message of an error answer whose body names none; "Request failed (500)" by default */
@@ -156,7 +156,7 @@ export function createHttpClient<Options extends HttpRequestOptions = HttpReques
     unreachableStatuses = UNREACHABLE_STATUSES,
     parse = parseDeclared,
   } = config;
-  const url = (path: string) => `${baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+  const url = (path: string) => `${baseUrl()}${path.startsWith('/') ? path : `/${path}`}`;
 
   async function request<T>(path: string, options: Options = {} as Options): Promise<T> {
     const { method = 'GET', body, headers = {}, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;

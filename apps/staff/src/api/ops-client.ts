@@ -13,7 +13,7 @@ export interface OpsClient {
 }
 
 const client = createHttpClient({
-  baseUrl: '',
+  baseUrl: () => '',
   networkErrorMessage: NO_CONNECTION_MESSAGE,
   // A proxy's 502–504 is the server's answer here, told with its status.
   unreachableStatuses: [],

@@ -54,7 +54,7 @@ export interface RequestOptions extends HttpRequestOptions {
 const client = createHttpClient<RequestOptions>({
   // 'Network Error' for no answer (a proxy's 502–504 included), "Request failed (500)" for an
   // error answer that names no message: the client's defaults.
-  baseUrl: settings.apiBase,
+  baseUrl: () => settings.apiBase,
   onAnswer: (answered, options) =>
     answered ? networkListener?.networkSucceeded() : networkListener?.networkFailed(options.background ?? false),
   // The page may have asked already, while the app's code was on its way (lib/early-responses.ts).
