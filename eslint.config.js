@@ -143,15 +143,32 @@ const BOUNDARY_ZONES = [
   },
   {
     target: './packages/domain',
-    from: ['./apps', './packages/contract', './e2e', './bench', './scripts'],
+    from: [
+      './apps',
+      './packages/contract',
+      './packages/client',
+      './packages/test-harness',
+      './e2e',
+      './bench',
+      './scripts',
+    ],
     message: 'packages/domain holds pure rules and imports nothing outside itself.',
   },
   {
     target: './packages/contract',
-    from: ['./apps', './e2e', './bench', './scripts'],
+    from: ['./apps', './packages/client', './packages/test-harness', './e2e', './bench', './scripts'],
     message: 'packages/contract imports only itself and packages/domain.',
   },
 ];
+
+const IMPORT_META_ENV = {
+  selector: "MemberExpression[object.meta.name='import'][property.name='env']",
+  message: 'Read settings from src/config/settings.ts.',
+};
+const HAND_PARSED_STREAM = {
+  selector: "CallExpression[callee.property.name='startsWith'][arguments.0.value=/^(data|event|id|retry):/]",
+  message: 'Parse event streams with @venue/client/sse-parser.',
+};
 
 /** Test files and the server's test helpers may reach any layer (a test sets up what it checks). */
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'apps/server/src/test/**', 'apps/server/test/**'];
@@ -165,11 +182,35 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Settings are read in one place each (style guide): apps/web/src/config, apps/server/src/config.ts.
-      'no-restricted-syntax': [
+      'no-restricted-syntax': ['error', IMPORT_META_ENV],
+    },
+  },
+  {
+    // One event-stream parser (@venue/client/sse-parser) for the apps, the tests and the benchmarks.
+    files: ['apps/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts', 'packages/test-harness/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-syntax': ['error', IMPORT_META_ENV, HAND_PARSED_STREAM] },
+  },
+  {
+    // One HTTP client (@venue/client/http-client) and one money format (@venue/domain/money) in the
+    // browser apps. The page's early fetch runs before the app's code arrives; the client adopts its answer.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/staff/src/**/*.{ts,tsx}'],
+    ignores: [...TESTS, 'apps/web/src/test/**', 'apps/web/src/early/early-requests.ts'],
+    rules: {
+      'no-restricted-globals': [
         'error',
         {
-          selector: "MemberExpression[object.meta.name='import'][property.name='env']",
-          message: 'Read settings from src/config/settings.ts.',
+          name: 'fetch',
+          message: 'Call the API through @venue/client/http-client (lib/api-client.ts, api/ops-client.ts).',
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        IMPORT_META_ENV,
+        HAND_PARSED_STREAM,
+        {
+          selector: "CallExpression[callee.property.name='toFixed'][arguments.0.value=2]",
+          message: 'Write money with majorAmount or formatMoney from @venue/domain/money.',
         },
       ],
     },

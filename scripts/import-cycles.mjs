@@ -7,7 +7,17 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCE_ROOTS = ['apps/web', 'apps/staff', 'apps/server', 'packages/contract', 'packages/domain', 'packages/client', 'packages/test-harness', 'e2e', 'bench'];
+const SOURCE_ROOTS = [
+  'apps/web',
+  'apps/staff',
+  'apps/server',
+  'packages/contract',
+  'packages/domain',
+  'packages/client',
+  'packages/test-harness',
+  'e2e',
+  'bench',
+];
 const SKIP = new Set(['node_modules', 'dist', '.builds', 'results', 'data']);
 /** Workspace packages imported by name, and where their `./*` export points. */
 const PACKAGES = {

@@ -75,6 +75,24 @@ const PROBES = [
     forbidden: 'export const probe = process.env.PORT;\n',
     rule: 'no-restricted-properties',
   },
+  {
+    kind: 'a fetch of its own in a browser app',
+    file: 'apps/staff/src/lib/probe.ts',
+    forbidden: "export const probe = () => fetch('/ops/v1/credential');\n",
+    rule: 'no-restricted-globals',
+  },
+  {
+    kind: 'money written by hand in the customer app',
+    file: 'apps/web/src/lib/probe.ts',
+    forbidden: 'export const probe = (minor: number) => (minor / 100).toFixed(2);\n',
+    rule: 'no-restricted-syntax',
+  },
+  {
+    kind: 'an event stream parsed by hand in a benchmark',
+    file: 'bench/lib/probe.ts',
+    forbidden: "export const probe = (line: string) => line.startsWith('data:');\n",
+    rule: 'no-restricted-syntax',
+  },
 ];
 
 describe('layer rules refuse a probe of each kind', () => {
