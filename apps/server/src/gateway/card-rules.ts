@@ -1,6 +1,6 @@
 /** The sandbox gateway's card rules (architecture page: outcomes for tests, by CVV). */
 import { PAYMENT_RESULT_CODES } from '@venue/contract/payment';
-import { isValidCardNumber, isValidCvn } from '@venue/domain/validation';
+import { isValidCardNumber, isValidCvn } from '@venue/domain/card-validation';
 
 /** CVVs that force a result code; any other CVV succeeds. */
 const CVV_OUTCOMES: Record<string, number> = {

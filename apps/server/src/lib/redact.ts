@@ -14,7 +14,7 @@
  * `time` is one), so the line stays valid JSON.
  */
 
-import { passesLuhn } from '@venue/domain/validation';
+import { passesLuhn } from '@venue/domain/card-validation';
 
 export const REDACTED = '[redacted]';
 

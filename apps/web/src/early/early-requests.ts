@@ -7,7 +7,7 @@
  */
 import { entryFetches } from '../app/order-flow/entry-requests';
 import type { RootState } from '../app/store';
-import { apiUrl } from '../lib/api-client';
+import { apiUrl } from '../lib/api-url';
 import { registerEarlyRequest } from '../lib/early-responses';
 import { STORAGE_KEY } from '../lib/persistence';
 

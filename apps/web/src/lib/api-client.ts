@@ -1,4 +1,5 @@
 import { settings } from '../config/settings';
+import { apiUrl } from './api-url';
 import { takeEarlyResponse } from './early-responses';
 import {
   ApiError,
@@ -51,7 +52,8 @@ export interface RequestOptions extends HttpRequestOptions {
   timeoutMs?: number;
 }
 
-const client = createHttpClient<RequestOptions>({
+// Pure: a module that imports this one without calling the API (the early script) leaves the client out.
+const client = /* @__PURE__ */ createHttpClient<RequestOptions>({
   // 'Network Error' for no answer (a proxy's 502–504 included), "Request failed (500)" for an
   // error answer that names no message: the client's defaults.
   baseUrl: () => settings.apiBase,
@@ -62,7 +64,7 @@ const client = createHttpClient<RequestOptions>({
 });
 
 /** Builds an absolute API URL from a path under /v1 ("/venue/0/vendors"). */
-export const apiUrl = client.url;
+export { apiUrl };
 
 /**
  * Calls the /v1 API with JSON in and out; `T` is the endpoint's contract type (the server validates

@@ -1,4 +1,4 @@
-import { apiUrl } from './api-client';
+import { apiUrl } from './api-url';
 
 /** Spec §7 image sizes: list thumbnails 100x, details 350x. */
 export const THUMBNAIL_TRANSFORM = '100x';

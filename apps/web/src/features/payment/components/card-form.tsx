@@ -8,7 +8,7 @@ import {
   isValidCardNumber,
   isValidCvn,
   type CardForm,
-} from '@venue/domain/validation';
+} from '@venue/domain/card-validation';
 import { cardBrand } from '../lib/card-brand';
 import { CardBrandIcon } from './card-brand-icon';
 import { CvnField } from './cvn-field';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { capCvn } from '@venue/domain/validation';
+import { capCvn } from '@venue/domain/card-validation';
 import styles from './payment.module.css';
 
 /** Spec §5: the card's CVN field, digits only and at most 4 of them (new card and saved card alike). */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { SavedPaymentMethod } from '@venue/contract/payment';
-import { isValidCvn } from '@venue/domain/validation';
+import { isValidCvn } from '@venue/domain/card-validation';
 import { Button } from '../../../components/ui/button';
 import { cardBrand } from '../lib/card-brand';
 import { CardBrandIcon } from './card-brand-icon';

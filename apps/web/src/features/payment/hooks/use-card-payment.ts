@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSelector, useStore } from 'react-redux';
 import type { PlacedOrder } from '@venue/contract/order';
 import { isActiveStatus, isFinishedStatus } from '@venue/domain/order-status';
-import { cardFormProblems, isValidCvn } from '@venue/domain/validation';
+import { cardFormProblems, isValidCvn } from '@venue/domain/card-validation';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotice } from '../../../lib/use-notice';
 import {

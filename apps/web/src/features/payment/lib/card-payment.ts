@@ -1,5 +1,5 @@
 import type { InitiatedPayment, PaymentOutcome, PaymentUpdateRequest } from '@venue/contract/payment';
-import { cardDigits, type CardForm } from '@venue/domain/validation';
+import { cardDigits, type CardForm } from '@venue/domain/card-validation';
 import { GatewayRequestError, type GatewayResult } from './gateway-jsonp';
 import { withRetries } from './poll-order';
 import { isSuccessCode, resultMessage, TEMPORARY_PROBLEM_MESSAGE } from '@venue/domain/payment-results';
