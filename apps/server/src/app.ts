@@ -60,7 +60,8 @@ import { SERVER_TIMEOUTS, serverTimeoutOptions, type ServerTimeouts } from './li
 import { logUrl, redactLogLine } from './lib/redact.ts';
 import { closeRedis, connectRedis } from './lib/redis.ts';
 import { StreamLimits } from './lib/stream-limits.ts';
-import { RedisSignInFailureStore } from './routes/ops/sign-in-failures.ts';
+import { MemorySignInFailureStore, RedisSignInFailureStore } from './lib/sign-in-failures.ts';
+import { ADMIN_PREFIX, adminPlugin } from './routes/admin/admin.plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -223,10 +224,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       info: {
         title: 'Venue ordering API',
         version: '1.0.0',
-        description: 'The customer API (/v1) and the operations API (/ops/v1).',
+        description: 'The customer API (/v1), the operations API (/ops/v1) and the back office API (/admin/v1).',
       },
       components: {
         securitySchemes: {
+          adminSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'venue_admin',
+            description:
+              "A back-office manager's session (POST /admin/v1/session). An admin acts on every store; a store manager on the stores named on the account, and answers 403 elsewhere.",
+          },
           opsToken: {
             type: 'http',
             scheme: 'bearer',
@@ -266,11 +274,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(healthRoutes);
   await app.register(readyRoutes);
+  // Failed sign-ins, counted per address (and per account) for the operations API and the back office.
+  const signInFailures = redis
+    ? new RedisSignInFailureStore(redis, config.redisKeyPrefix, app.log)
+    : new MemorySignInFailureStore();
   await app.register(opsPlugin, {
     prefix: OPS_PREFIX,
-    ...(redis ? { signInFailures: new RedisSignInFailureStore(redis, config.redisKeyPrefix, app.log) } : {}),
+    signInFailures,
     ...(options.extraOpsRoutes ? { extraRoutes: options.extraOpsRoutes } : {}),
   });
+  await app.register(adminPlugin, { prefix: ADMIN_PREFIX, mailer, signInFailures });
   await app.register(sandboxGatewayRoutes, { prefix: SANDBOX_GATEWAY_PREFIX, gateway });
 
   // 4. The web app.

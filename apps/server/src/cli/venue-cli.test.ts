@@ -89,4 +89,22 @@ describe('withoutNpmBanner', () => {
     expect(withoutNpmBanner('\n> venue\n> node scripts/venue.mjs export --venue 0\n\n{"a":1}')).toBe('\n{"a":1}');
     expect(withoutNpmBanner('{"a":"> b"}')).toBe('{"a":"> b"}');
   });
+
+  it('add-admin makes the first venue admin and prints, on its last line, a one-time link with the token', () => {
+    const made = venue('add-admin', '--email', 'Owner@Example.com', '--name', 'Pat Owner');
+    expect(made.status, made.stderr).toBe(0);
+    const lines = `${made.stderr}${made.stdout}`.trim().split('\n');
+    const link = new URL(lines.at(-1)!);
+    expect(link.pathname).toBe('/admin/set-password');
+    expect(link.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(made.stdout.trim()).toBe(link.toString());
+    expect(made.stderr).toMatch(/owner@example\.com \(Pat Owner\) a venue admin/);
+
+    const again = venue('add-admin', '--email', 'owner@example.com');
+    expect(again).toMatchObject({ status: 1, stdout: '' });
+    expect(again.stderr).toMatch(/already has an account/);
+    const wrong = venue('add-admin', '--email', 'not-an-address');
+    expect(wrong).toMatchObject({ status: 1, stdout: '' });
+    expect(wrong.stderr).toMatch(/--email: email must be an e-mail address/);
+  });
 });

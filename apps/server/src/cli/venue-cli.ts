@@ -1,5 +1,6 @@
 /**
- * `npm run venue -- export --venue 0 > venue.json` and `npm run venue -- import venue.json`: a
+ * `npm run venue -- export --venue 0 > venue.json`, `npm run venue -- import venue.json` and
+ * `npm run -s venue -- add-admin --email you@example.com` (the back office's first admin): a
  * venue's catalogue against the database of DATABASE_URL (default ./data/venue.db), migrated
  * first. The same checks and messages as PUT /ops/v1/venue/{venueId}/catalogue: problems are
  * printed one a line as `path: message` and the exit code is 1. Standard output carries only the
@@ -13,6 +14,8 @@ import { migrateToLatest } from '../db/migrate.ts';
 import type { CatalogueImportSummary } from '@venue/contract/venue-catalogue';
 import { HttpError } from '../lib/http-error.ts';
 import { CatalogueRejected, exportCatalogue, importCatalogue } from '../modules/catalogue/catalogue.service.ts';
+import { ManagerInvite } from '@venue/contract/admin-accounts';
+import { createManager, setPasswordUrl } from '../modules/managers/managers.service.ts';
 
 const USAGE = `Usage:
   npm run -s venue -- export --venue <venueId> [--pictures] [--output <file.json>]
@@ -22,6 +25,9 @@ const USAGE = `Usage:
       replaces the venue's catalogue with the file's, all or nothing; the venue is the
       document's venue.id unless given; "-" reads standard input. Stock, open and paused
       values changed since the file was exported are kept, unless --force
+  npm run -s venue -- add-admin --email <email> [--name <name>]
+      makes a venue admin of the back office (/admin) and prints, on its last line, a
+      one-time link that sets the password (valid 24 hours)
 The database is DATABASE_URL: a SQLite file (default ./data/venue.db) or postgres://…`;
 
 /** Messages go to standard error, so standard output stays the document alone. */
@@ -89,6 +95,8 @@ export async function run(argv: string[]): Promise<number> {
       output: { type: 'string', short: 'o' },
       pictures: { type: 'boolean' },
       force: { type: 'boolean' },
+      email: { type: 'string' },
+      name: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,
@@ -98,6 +106,9 @@ export async function run(argv: string[]): Promise<number> {
     say(USAGE);
     return values.help ? 0 : 1;
   }
+  if (command === 'add-admin') return addAdmin(values.email, values.name, rest);
+  if (values.email !== undefined || values.name !== undefined)
+    throw new UsageError('--email and --name are for add-admin.');
   if (command !== 'export' && command !== 'import') throw new UsageError(`Unknown command "${command}".`);
   const venueId = venueOption(values.venue);
   if (command === 'export' && (venueId === undefined || rest.length > 0))
@@ -166,6 +177,37 @@ export async function run(argv: string[]): Promise<number> {
       for (const problem of error.problems) say(`${problem.path}: ${problem.message}`);
       return 1;
     }
+    if (error instanceof HttpError) {
+      say(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `add-admin`: a venue admin of the back office, and on the last line the one-time link that sets
+ * its password (the first admin has no one to invite it).
+ */
+async function addAdmin(email: string | undefined, name: string | undefined, rest: string[]): Promise<number> {
+  if (email === undefined || rest.length > 0)
+    throw new UsageError('add-admin takes --email <email> and, if wanted, --name <name>.');
+  const invite = ManagerInvite.safeParse({ email, name: name ?? email.split('@')[0] ?? email, role: 'admin' });
+  if (!invite.success) {
+    for (const issue of invite.error.issues) say(`--${String(issue.path[0] ?? 'email')}: ${issue.message}`);
+    return 1;
+  }
+  const config = loadConfig();
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    const { manager, token } = await createManager(database.db, invite.data, 'cli', Date.now());
+    say(`Made ${manager.email} (${manager.name}) a venue admin. Open this link within 24 hours to set the password:`);
+    process.stdout.write(`${setPasswordUrl(config.publicUrl, token)}\n`);
+    return 0;
+  } catch (error) {
     if (error instanceof HttpError) {
       say(error.message);
       return 1;

@@ -15,6 +15,7 @@ import * as receiptLimits from './migrations/2026-11-26-2-receipt-limits.ts';
 import * as liveChanges from './migrations/2026-11-27-1-live-changes.ts';
 import * as orderContact from './migrations/2026-11-27-2-order-contact.ts';
 import * as orderRefund from './migrations/2026-11-27-3-order-refund.ts';
+import * as managers from './migrations/2026-11-27-4-managers.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -36,6 +37,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-1-live-changes': liveChanges,
   '2026-11-27-2-order-contact': orderContact,
   '2026-11-27-3-order-refund': orderRefund,
+  '2026-11-27-4-managers': managers,
 };
 
 /**

@@ -357,6 +357,47 @@ export interface StaffTokensTable {
   last_used_at: number | null;
 }
 
+/** Back-office accounts (modules/managers). */
+export interface ManagersTable {
+  id: Generated<number>;
+  /** lower case, unique */
+  email: string;
+  name: string;
+  /** 'admin' | 'store' */
+  role: string;
+  /** JSON array of vendor ids: a store manager's stores */
+  vendor_ids: string;
+  /** scrypt$N$r$p$salt$hash; null until set from a link */
+  password_hash: string | null;
+  created_at: number;
+  updated_at: number;
+  /** null while the account works */
+  disabled_at: number | null;
+}
+
+/** A signed-in manager's session: only the hash of its cookie's token is kept. */
+export interface ManagerSessionsTable {
+  id: Generated<number>;
+  manager_id: number;
+  token_hash: string;
+  created_at: number;
+  /** updated at most once a minute */
+  last_seen_at: number;
+  ended_at: number | null;
+}
+
+/** A one-time link that sets a password (an invitation or a reset). */
+export interface ManagerLinksTable {
+  id: Generated<number>;
+  manager_id: number;
+  /** 'invite' | 'reset' */
+  purpose: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 /** The operations event log (modules/events): trimmed from the oldest id. */
 export interface OpsEventsTable {
   /** grows with every event, in commit order (see events.repository.ts) */
@@ -412,6 +453,9 @@ export interface Database {
   receipts: ReceiptsTable;
   idempotent_requests: IdempotentRequestsTable;
   staff_tokens: StaffTokensTable;
+  managers: ManagersTable;
+  manager_sessions: ManagerSessionsTable;
+  manager_links: ManagerLinksTable;
   ops_events: OpsEventsTable;
   push_subscriptions: PushSubscriptionsTable;
   server_settings: ServerSettingsTable;

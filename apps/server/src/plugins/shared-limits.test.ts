@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { RedisSignInFailureStore } from '../routes/ops/sign-in-failures.ts';
+import { RedisSignInFailureStore } from '../lib/sign-in-failures.ts';
 import { databases } from '../test/databases.ts';
 import { deleteKeys, redisForTests, TEST_REDIS_URL, uniqueKeyPrefix } from '../test/redis.ts';
 import { TEST_OPS_TOKEN, testConfig } from '../test/test-app.ts';

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './error-handler.ts';
 
 /** Path prefixes that belong to the server, never to the web app. */
-const API_PREFIXES = ['/v1/', '/ops/'];
+const API_PREFIXES = ['/v1/', '/ops/', '/admin/v1/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Security headers that only a document (or a worker) reads: a script, stylesheet or picture of the
@@ -46,7 +46,9 @@ export function routePage(webDist: string, path: string): string | null {
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
-  return path === '/v1' || path === '/ops' || API_PREFIXES.some((prefix) => path.startsWith(prefix));
+  return (
+    path === '/v1' || path === '/ops' || path === '/admin/v1' || API_PREFIXES.some((prefix) => path.startsWith(prefix))
+  );
 }
 
 const NOT_BUILT_PAGE = `<!doctype html>

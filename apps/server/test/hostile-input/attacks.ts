@@ -275,7 +275,7 @@ export function sweepAttacks(route: RouteUnderTest, fx: Fixture): Attack[] {
     for (const unsigned of sweepUnsigned(fx.signer.id))
       attacks.push({ focus: 'headers', unsigned, opsToken: 'right', only: 'unsigned' });
   }
-  if (spec.auth === 'ops') {
+  if (spec.auth === 'ops' || spec.auth === 'admin') {
     for (const opsToken of ['none', 'wrong', 'other-scheme', 'empty'] as const)
       attacks.push({ focus: 'headers', unsigned: { kind: 'none' }, opsToken });
   }
@@ -533,7 +533,7 @@ export interface BuiltRequest {
   headers: Record<string, string>;
   payload?: string | Buffer;
   /** which way the request was sent, for reports */
-  as: 'plain' | 'unsigned' | 'signed' | 'ops';
+  as: 'plain' | 'unsigned' | 'signed' | 'ops' | 'admin';
 }
 
 export const BOGUS_SIGNER: Signer = { id: 'no-such-consumer-0000', hmacKey: 'not-the-key' };
@@ -581,6 +581,18 @@ export function requestsFor(
     };
     const value = token[attack.opsToken];
     return [{ ...base, headers: { ...headers, ...(value === null ? {} : { authorization: value }) }, as: 'ops' }];
+  }
+  if (route.spec.auth === 'admin') {
+    // The back office's session cookie: the fixture's, none, one that names no session, another cookie, an empty one.
+    const cookie: Record<OpsToken, string | null> = {
+      right: fx.adminCookie,
+      none: null,
+      wrong: 'venue_admin=not-a-session-0000000000000000000000000000000',
+      'other-scheme': `other_${fx.adminCookie}`,
+      empty: 'venue_admin=',
+    };
+    const value = cookie[attack.opsToken];
+    return [{ ...base, headers: { ...headers, ...(value === null ? {} : { cookie: value }) }, as: 'admin' }];
   }
   if (route.spec.auth !== 'consumer') return [{ ...base, headers, as: 'plain' }];
 

@@ -14,7 +14,7 @@
  * (40; each attack on a signed route is sent twice: without a valid signature and correctly
  * signed by a real consumer), FUZZ_SEED changes the seed.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createManager, setPasswordFromLink, signIn } from '../../src/modules/managers/managers.service.ts';
 import { initiateTestPayment, placeTestOrder } from '../../src/test/checkout.ts';
 import { databases } from '../../src/test/databases.ts';
 import { createTestConsumer } from '../../src/test/signed-requests.ts';
@@ -174,6 +175,8 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
       const signed = options.preValidation !== undefined;
       if (signed !== (spec.auth === 'consumer')) mismatched.push(`${route.key}: signed`);
       if (route.url.startsWith('/ops/') !== (spec.auth === 'ops')) mismatched.push(`${route.key}: ops token`);
+      const sessionGuarded = [options.preHandler].flat().some(Boolean) && route.url.startsWith('/admin/');
+      if (sessionGuarded !== (spec.auth === 'admin')) mismatched.push(`${route.key}: admin session`);
     }
     expect(mismatched, 'entries of test/hostile-input/route-specs.ts that do not match their route').toEqual([]);
 
@@ -190,6 +193,34 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
     expect(documented.filter((key) => !routes.has(key))).toEqual([]);
     expect([...routes.keys()].filter((key) => key.startsWith('PATCH /ops/v1/')).length).toBeGreaterThan(0);
   });
+
+  /** A venue admin signed in (made once), a store manager to disable, and a fresh password link. */
+  async function backOffice() {
+    const db = ctx.database.db;
+    const password = 'a long enough pass phrase';
+    const existing = await db
+      .selectFrom('managers')
+      .select('id')
+      .where('email', '=', 'fuzz-admin@venue.example')
+      .executeTakeFirst();
+    if (!existing) {
+      const admin = await createManager(
+        db,
+        { email: 'fuzz-admin@venue.example', name: 'Fuzz Admin', role: 'admin' },
+        'test',
+        ctx.app.clock(),
+      );
+      await setPasswordFromLink(db, admin.token, password, ctx.app.clock());
+    }
+    const session = await signIn(db, 'fuzz-admin@venue.example', password, ctx.app.clock());
+    const store = await createManager(
+      db,
+      { email: `fuzz-store-${randomUUID()}@venue.example`, name: 'Fuzz Store', role: 'store', vendorIds: [VENDOR_ID] },
+      'test',
+      ctx.app.clock(),
+    );
+    return { adminCookie: `venue_admin=${session!.token}`, managerId: store.manager.id, passwordToken: store.token };
+  }
 
   async function makeFixture(): Promise<Fixture> {
     const signer = await createTestConsumer(ctx.app, 'Fuzz Customer');
@@ -225,6 +256,7 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
       vendor: { isOpen: vendor.isOpen, isPaused: vendor.isPaused, tts: vendor.tts },
       assetId: item.displayAssetId ?? menu.items.find((i) => i.displayAssetId !== null)!.displayAssetId!,
       staffTokenId: (staffToken.json() as { id: number }).id,
+      ...(await backOffice()),
     };
   }
 
@@ -267,9 +299,13 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
             sent,
           );
           const sameRoute = attack.method === undefined;
-          const withoutCredentials = request.as === 'unsigned' || (request.as === 'ops' && attack.opsToken !== 'right');
+          const withoutCredentials =
+            request.as === 'unsigned' ||
+            ((request.as === 'ops' || request.as === 'admin') && attack.opsToken !== 'right');
           if (sameRoute && withoutCredentials && res.statusCode < 400) {
-            problems.push(`answered ${res.statusCode} without a valid ${request.as === 'ops' ? 'token' : 'signature'}`);
+            problems.push(
+              `answered ${res.statusCode} without a valid ${request.as === 'ops' ? 'token' : request.as === 'admin' ? 'session' : 'signature'}`,
+            );
           }
           if (res.statusCode >= 400) {
             const after = await state();
@@ -307,6 +343,9 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
 
 /** Ids for checking which parameters an entry names; never sent. */
 const placeholderFixture: Fixture = {
+  adminCookie: 'venue_admin=x',
+  managerId: 0,
+  passwordToken: 'x',
   signer: { id: 'x', hmacKey: 'x' },
   vendorId: 0,
   orderId: 0,

@@ -33,9 +33,15 @@ export interface Fixture {
   assetId: number;
   /** a working staff token of `vendorId` */
   staffTokenId: number;
+  /** a venue admin's session cookie (`venue_admin=…`), as the browser sends it */
+  adminCookie: string;
+  /** a store manager's account the admin may disable */
+  managerId: number;
+  /** a link's token that sets a password (good once) */
+  passwordToken: string;
 }
 
-export type RouteAuth = 'none' | 'consumer' | 'ops';
+export type RouteAuth = 'none' | 'consumer' | 'ops' | 'admin';
 
 export interface RouteSpec {
   auth: RouteAuth;
@@ -281,6 +287,29 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     params: vendorOrderParams,
     body: () => ({ status: 'VendorSupportRequired' }),
   },
+  'POST /admin/v1/password': {
+    auth: 'none',
+    body: (fx) => ({ token: fx.passwordToken, password: 'a long enough pass phrase' }),
+  },
+  'POST /admin/v1/session': {
+    auth: 'none',
+    body: () => ({ email: 'fuzz-admin@venue.example', password: 'a long enough pass phrase' }),
+  },
+  'GET /admin/v1/session': { auth: 'admin' },
+  'DELETE /admin/v1/session': { auth: 'none' },
+  'DELETE /admin/v1/sessions': { auth: 'admin' },
+  'POST /admin/v1/password-reset': { auth: 'none', body: () => ({ email: 'fuzz-admin@venue.example' }) },
+  'GET /admin/v1/managers': { auth: 'admin' },
+  'POST /admin/v1/managers': {
+    auth: 'admin',
+    body: (fx) => ({
+      email: `invited-${randomUUID()}@venue.example`,
+      name: 'Invited',
+      role: 'store',
+      vendorIds: [fx.vendorId],
+    }),
+  },
+  'DELETE /admin/v1/managers/:id': { auth: 'admin', params: (fx) => ({ id: String(fx.managerId) }) },
   'POST /ops/v1/vendor/:vendorId/staff-tokens': {
     auth: 'ops',
     params: vendorParams,

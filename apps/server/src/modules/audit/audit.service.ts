@@ -10,9 +10,11 @@ export type { AuditEntry };
 
 /**
  * Who made a change, as the audit log records it: 'ops' (the admin token), a staff token
- * (`staff:<id>:<name>`, see routes/ops/ops-auth.ts actorOf), the kitchen simulator or the system.
+ * (`staff:<id>:<name>`, see routes/ops/ops-auth.ts actorOf), a back-office manager
+ * (`manager:<id>:<name>`), the kitchen simulator or the system.
  */
-export type Actor = 'ops' | `staff:${number}:${string}` | 'kitchen-simulator' | 'system';
+export type Actor =
+  'ops' | `staff:${number}:${string}` | `manager:${number}:${string}` | 'kitchen-simulator' | 'system';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -13,3 +13,8 @@ export function listVenuesOfClient(db: Kysely<Database>, clientId: number) {
 export function findVenue(db: Kysely<Database>, venueId: number) {
   return db.selectFrom('venues').selectAll().where('id', '=', venueId).executeTakeFirst();
 }
+
+/** The venue with the lowest id (the one a single-venue installation runs), or undefined. */
+export function findFirstVenue(db: Kysely<Database>) {
+  return db.selectFrom('venues').selectAll().orderBy('id').limit(1).executeTakeFirst();
+}

@@ -3,7 +3,7 @@ import type { Venue } from '@venue/contract/venue';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, VenuesTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { findClient, findVenue, listVenuesOfClient } from './venues.repository.ts';
+import { findClient, findFirstVenue, findVenue, listVenuesOfClient } from './venues.repository.ts';
 
 export function toVenue(row: Selectable<VenuesTable>): Venue {
   return {
@@ -27,4 +27,9 @@ export async function listVenues(db: Kysely<Database>, clientId: number): Promis
 /** A venue's stored row (its time zone, its place), or undefined when there is none. */
 export function findVenueRecord(db: Kysely<Database>, venueId: number) {
   return findVenue(db, venueId);
+}
+
+/** The name mail from the back office signs with: the installation's venue, or a plain word before one is loaded. */
+export async function installationName(db: Kysely<Database>): Promise<string> {
+  return (await findFirstVenue(db))?.name ?? 'Venue';
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StaffCredential } from '../../modules/staff-tokens/staff-tokens.service.ts';
 import { staffMayUse } from './ops-auth.ts';
-import { MemorySignInFailureStore } from './sign-in-failures.ts';
+import { MemorySignInFailureStore } from '../../lib/sign-in-failures.ts';
 
 const STAFF: StaffCredential = { kind: 'staff', tokenId: 7, vendorId: 2, name: 'Bar tablet 1' };
 const PREFIX = '/ops/v1';

@@ -20,7 +20,7 @@ import {
 } from '../../modules/staff-tokens/staff-tokens.service.ts';
 import { clientKey } from '../../lib/client-key.ts';
 import { sendError } from '../../plugins/error-handler.ts';
-import type { SignInFailureStore } from './sign-in-failures.ts';
+import type { SignInFailureStore } from '../../lib/sign-in-failures.ts';
 
 export type OpsCredential = { kind: 'admin' } | StaffCredential;
 

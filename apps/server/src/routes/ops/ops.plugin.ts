@@ -11,7 +11,7 @@ import { opsCredentialRoutes } from './ops-credential.routes.ts';
 import { opsEventRoutes } from './ops-events.routes.ts';
 import { opsOrderRoutes } from './ops-orders.routes.ts';
 import { opsStaffTokenRoutes } from './ops-staff-tokens.routes.ts';
-import { MemorySignInFailureStore, type SignInFailureStore } from './sign-in-failures.ts';
+import { MemorySignInFailureStore, type SignInFailureStore } from '../../lib/sign-in-failures.ts';
 import { opsVenueCatalogueRoutes } from './ops-venue-catalogue.routes.ts';
 
 export interface OpsPluginOptions {

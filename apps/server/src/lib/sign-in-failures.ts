@@ -1,7 +1,8 @@
 /**
- * Failed sign-ins to the operations API, counted per client address in fixed one-minute windows
- * (docs/decisions/017-staff-tokens.md): in this process's memory, or in Redis when several nodes
- * serve the API (REDIS_URL; docs/decisions/020-ready-drain-shared-limits.md).
+ * Failed sign-ins (the operations API, the back office), counted per key (a client address, an
+ * account) in fixed one-minute windows (docs/decisions/017-staff-tokens.md): in this process's
+ * memory, or in Redis when several nodes serve the API (REDIS_URL;
+ * docs/decisions/020-ready-drain-shared-limits.md).
  */
 import type { Redis } from 'ioredis';
 
