@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { cyclesOf } from './strongly-connected.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_ROOTS = [
@@ -57,38 +58,7 @@ const graph = new Map(
   }),
 );
 
-// Tarjan's strongly connected components: every component of more than one module is a cycle.
-const index = new Map();
-const low = new Map();
-const stack = [];
-const onStack = new Set();
-const cycles = [];
-let counter = 0;
-function visit(node) {
-  index.set(node, counter);
-  low.set(node, counter);
-  counter += 1;
-  stack.push(node);
-  onStack.add(node);
-  for (const next of graph.get(node) ?? []) {
-    if (!index.has(next)) {
-      visit(next);
-      low.set(node, Math.min(low.get(node), low.get(next)));
-    } else if (onStack.has(next)) {
-      low.set(node, Math.min(low.get(node), index.get(next)));
-    }
-  }
-  if (low.get(node) !== index.get(node)) return;
-  const component = [];
-  let member;
-  do {
-    member = stack.pop();
-    onStack.delete(member);
-    component.push(member);
-  } while (member !== node);
-  if (component.length > 1 || (graph.get(node) ?? []).includes(node)) cycles.push(component);
-}
-for (const file of graph.keys()) if (!index.has(file)) visit(file);
+const cycles = cyclesOf(graph);
 
 if (cycles.length > 0) {
   console.error(`Import cycles (type-only imports included): ${cycles.length}`);

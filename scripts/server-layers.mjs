@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { cyclesOf } from './strongly-connected.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = resolve(root, process.argv[2] ?? 'apps/server/src');
@@ -57,40 +58,14 @@ for (const file of sourceFiles(SRC)) {
   }
 }
 
-// Cycles between modules: Tarjan's strongly connected components over the module graph.
-const index = new Map();
-const low = new Map();
-const stack = [];
-const onStack = new Set();
-let counter = 0;
-function visit(node) {
-  index.set(node, counter);
-  low.set(node, counter);
-  counter += 1;
-  stack.push(node);
-  onStack.add(node);
-  for (const next of moduleEdges.get(node)?.keys() ?? []) {
-    if (!index.has(next)) {
-      visit(next);
-      low.set(node, Math.min(low.get(node), low.get(next)));
-    } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), index.get(next)));
-  }
-  if (low.get(node) !== index.get(node)) return;
-  const component = [];
-  let member;
-  do {
-    member = stack.pop();
-    onStack.delete(member);
-    component.push(member);
-  } while (member !== node);
-  if (component.length > 1) {
-    const edges = component.flatMap((a) =>
-      component.filter((b) => moduleEdges.get(a)?.has(b)).map((b) => `      ${moduleEdges.get(a).get(b)}`),
-    );
-    problems.push(`modules import each other: ${component.sort().join(', ')}\n${edges.join('\n')}`);
-  }
+// Cycles between modules.
+const modules = new Map([...moduleEdges].map(([name, edges]) => [name, [...edges.keys()]]));
+for (const component of cyclesOf(modules)) {
+  const edges = component.flatMap((a) =>
+    component.filter((b) => moduleEdges.get(a)?.has(b)).map((b) => `      ${moduleEdges.get(a).get(b)}`),
+  );
+  problems.push(`modules import each other: ${component.sort().join(', ')}\n${edges.join('\n')}`);
 }
-for (const name of moduleEdges.keys()) if (!index.has(name)) visit(name);
 
 if (problems.length > 0) {
   console.error(`Server layers (scripts/server-layers.mjs): ${problems.length} problem(s)`);

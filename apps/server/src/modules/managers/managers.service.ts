@@ -69,7 +69,7 @@ function vendorIdsOf(text: string): number[] {
   }
 }
 
-export function toManager(row: Pick<ManagerRow, keyof ManagerRow>): Manager {
+export function toManager(row: Omit<ManagerRow, 'updated_at'>): Manager {
   return {
     id: row.id,
     email: row.email,
@@ -227,7 +227,7 @@ export async function sessionManager(
     return null;
   }
   if (nowMs - Number(row.last_seen_at) >= TOUCH_EVERY_MS) await touchSession(db, row.session_id, nowMs);
-  const view = toManager({ ...row, updated_at: row.created_at });
+  const view = toManager(row);
   return {
     id: view.id,
     email: view.email,
