@@ -16,6 +16,7 @@ import * as liveChanges from './migrations/2026-11-27-1-live-changes.ts';
 import * as orderContact from './migrations/2026-11-27-2-order-contact.ts';
 import * as orderRefund from './migrations/2026-11-27-3-order-refund.ts';
 import * as managers from './migrations/2026-11-27-4-managers.ts';
+import * as backOffice from './migrations/2026-11-27-5-back-office.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -38,6 +39,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-2-order-contact': orderContact,
   '2026-11-27-3-order-refund': orderRefund,
   '2026-11-27-4-managers': managers,
+  '2026-11-27-5-back-office': backOffice,
 };
 
 /**

@@ -25,6 +25,8 @@ export interface VenuesTable {
   address: string;
   latitude: number;
   longitude: number;
+  /** GST included in prices, in basis points (1000: 10 %) */
+  gst_rate_bp: Generated<number>;
 }
 
 export interface VendorsTable {
@@ -99,6 +101,8 @@ export interface MenuItemsTable {
   availability: JsonText | null;
   /** 1: removed from the venue's catalogue; kept for the orders that name it */
   archived: Generated<Flag>;
+  /** 1: sold without GST (basic food); left out of the takings' GST */
+  gst_free: Generated<Flag>;
 }
 
 export interface ModifierGroupsTable {
@@ -313,6 +317,28 @@ export interface AuditLogTable {
   details: JsonText | null;
 }
 
+/** Money given back on an order by the back office (partial or full) or by a cancel. */
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  vendor_id: number;
+  /** money given back; 0 for a coupon-paid order (its use comes back instead) */
+  amount_minor: number;
+  reason: string;
+  /** JSON [{ lineId, quantity }] of a refund by line; null for one by amount or in full */
+  lines: JsonText | null;
+  payment_id: number | null;
+  /** 'card' | 'applePay' | 'googlePay' | 'coupon' */
+  method: string;
+  card_last_four: string | null;
+  coupon_code: string | null;
+  actor: string;
+  idempotency_key: string | null;
+  /** 'Succeeded', or 'Pending' while the gateway is asked */
+  status: string;
+  created_at: number;
+}
+
 export interface ReceiptsTable {
   id: Generated<number>;
   order_id: number;
@@ -451,6 +477,7 @@ export interface Database {
   gateway_transactions: GatewayTransactionsTable;
   gateway_card_tokens: GatewayCardTokensTable;
   receipts: ReceiptsTable;
+  refunds: RefundsTable;
   idempotent_requests: IdempotentRequestsTable;
   staff_tokens: StaffTokensTable;
   managers: ManagersTable;
