@@ -16,6 +16,7 @@ export function smallCatalogue(venueId = 50, idBase = 50_000): VenueCatalogue {
       timeZone: 'Australia/Melbourne',
       address: '2 River Walk, Southbank VIC 3006',
       geoLocation: { latitude: -37.8206, longitude: 144.9648 },
+      gstRate: 1000,
     },
     vendors: [
       {
@@ -65,6 +66,7 @@ export function smallCatalogue(venueId = 50, idBase = 50_000): VenueCatalogue {
             isRestricted: false,
             displayAssetId: null,
             modifierGroupsIds: [idBase + 11],
+            gstFree: false,
             availability: null,
           },
           {
@@ -80,6 +82,7 @@ export function smallCatalogue(venueId = 50, idBase = 50_000): VenueCatalogue {
             isRestricted: false,
             displayAssetId: null,
             modifierGroupsIds: [],
+            gstFree: false,
             availability: { monday: [{ startTime: '11:00', endTime: '14:30' }] },
           },
           {
@@ -95,6 +98,7 @@ export function smallCatalogue(venueId = 50, idBase = 50_000): VenueCatalogue {
             isRestricted: false,
             displayAssetId: null,
             modifierGroupsIds: [],
+            gstFree: false,
             availability: null,
           },
         ],
@@ -162,6 +166,7 @@ export function smallCatalogue(venueId = 50, idBase = 50_000): VenueCatalogue {
             isRestricted: true,
             displayAssetId: null,
             modifierGroupsIds: [],
+            gstFree: false,
             availability: null,
           },
         ],

@@ -93,6 +93,9 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+/** The venue's GST rate when a document does not give one: 10 %, in basis points. */
+export const DEFAULT_GST_RATE_BP = 1_000;
+
 export const CatalogueGeoLocation = z.strictObject({
   latitude: z.number().min(-90, 'A latitude is between -90 and 90.').max(90, 'A latitude is between -90 and 90.'),
   longitude: z
@@ -111,6 +114,13 @@ export const CatalogueVenue = z.strictObject({
     .refine(isTimeZone, 'Must be an IANA time zone, e.g. "Australia/Sydney".'),
   address: text(CATALOGUE_LIMITS.text).default(''),
   geoLocation: CatalogueGeoLocation,
+  /** GST included in the venue's prices, in basis points (1000: 10 %); the takings report's GST */
+  gstRate: z
+    .number()
+    .int('A GST rate is a whole number of basis points (1000 is 10 %).')
+    .min(0, 'A GST rate must not be negative.')
+    .max(10_000, 'A GST rate is at most 10000 basis points (100 %).')
+    .default(DEFAULT_GST_RATE_BP),
 });
 export type CatalogueVenue = z.infer<typeof CatalogueVenue>;
 
@@ -188,6 +198,8 @@ export const CatalogueItem = z.strictObject({
   displayAssetId: id.nullable().default(null),
   modifierGroupsIds: z.array(id).max(100, 'An item has at most 100 modifier groups.').default([]),
   availability: CatalogueAvailability.default(null),
+  /** sold without GST (basic food): left out of the takings' GST */
+  gstFree: z.boolean().default(false),
 });
 export type CatalogueItem = z.infer<typeof CatalogueItem>;
 
@@ -446,15 +458,21 @@ function sentence(issue: z.core.$ZodIssue): string {
   }
 }
 
-/** zod's issues as problems: one per unknown field, each at its JSON path. */
-function shapeProblems(issues: readonly z.core.$ZodIssue[]): CatalogueProblem[] {
+/**
+ * zod's issues as problems: one per unknown field, each at its JSON path (below `prefix`, when the
+ * value checked sits inside a larger document, e.g. one item of the back office's editor).
+ */
+export function shapeProblems(
+  issues: readonly z.core.$ZodIssue[],
+  prefix: readonly PropertyKey[] = [],
+): CatalogueProblem[] {
   return issues.flatMap((issue) =>
     issue.code === 'unrecognized_keys'
       ? issue.keys.map((key) => ({
-          path: jsonPath([...issue.path, key]),
+          path: jsonPath([...prefix, ...issue.path, key]),
           message: `Unknown field "${key}": the catalogue format has no such field here.`,
         }))
-      : [{ path: jsonPath(issue.path), message: sentence(issue) }],
+      : [{ path: jsonPath([...prefix, ...issue.path]), message: sentence(issue) }],
   );
 }
 

@@ -37,6 +37,8 @@ export interface VenueValues {
   address: string;
   latitude: number;
   longitude: number;
+  /** GST in basis points (1000: 10 %) */
+  gst_rate_bp: number;
 }
 
 export function insertVenueRow(db: Db, row: VenueValues) {

@@ -140,6 +140,7 @@ export async function exportCatalogue(
       timeZone: venue.time_zone,
       address: venue.address,
       geoLocation: { latitude: venue.latitude, longitude: venue.longitude },
+      gstRate: venue.gst_rate_bp,
     },
     vendors: vendors.map((vendor) =>
       exportVendor(
@@ -243,6 +244,7 @@ function exportVendor(
       displayAssetId: item.display_asset_id,
       modifierGroupsIds: parseJson<number[]>(item.modifier_group_ids, []),
       availability: parseJson<CatalogueItem['availability']>(item.availability, null),
+      gstFree: item.gst_free === 1,
     })),
     modifierGroups: groups.map((group): CatalogueModifierGroup => ({
       id: group.id,
@@ -542,6 +544,7 @@ const itemValues = (item: CatalogueItem, vendorId: number) => ({
   display_asset_id: item.displayAssetId,
   modifier_group_ids: JSON.stringify(item.modifierGroupsIds),
   availability: item.availability === null ? null : JSON.stringify(item.availability),
+  gst_free: flag(item.gstFree),
   archived: 0,
 });
 
@@ -655,6 +658,7 @@ async function replaceCatalogue(
     address: venue.address,
     latitude: venue.geoLocation.latitude,
     longitude: venue.geoLocation.longitude,
+    gst_rate_bp: venue.gstRate,
   };
   const storedVenue = await findVenueRow(trx, venue.id);
   // A client is the venues' owner; one the database does not know yet is created, named after the venue.
