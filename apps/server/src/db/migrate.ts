@@ -17,6 +17,7 @@ import * as orderContact from './migrations/2026-11-27-2-order-contact.ts';
 import * as orderRefund from './migrations/2026-11-27-3-order-refund.ts';
 import * as managers from './migrations/2026-11-27-4-managers.ts';
 import * as backOffice from './migrations/2026-11-27-5-back-office.ts';
+import * as catalogueEdits from './migrations/2026-11-27-6-catalogue-edits.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-3-order-refund': orderRefund,
   '2026-11-27-4-managers': managers,
   '2026-11-27-5-back-office': backOffice,
+  '2026-11-27-6-catalogue-edits': catalogueEdits,
 };
 
 /**

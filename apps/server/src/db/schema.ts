@@ -66,6 +66,12 @@ export interface VendorsTable {
   archived: Generated<Flag>;
   /** JSON array of the menu's item types in the order shown; null: the order of the items */
   item_types: JsonText | null;
+  /** the edit version: grows with every save (back office or import); a save of an older one is refused */
+  edit_version: Generated<number>;
+  /** epoch ms of the last save; null: not saved since versions were kept */
+  edited_at: number | null;
+  /** the audit actor of the last save ('manager:<id>:<name>', 'ops' …) */
+  edited_by: string | null;
 }
 
 export interface OpeningHoursTable {
@@ -103,6 +109,12 @@ export interface MenuItemsTable {
   archived: Generated<Flag>;
   /** 1: sold without GST (basic food); left out of the takings' GST */
   gst_free: Generated<Flag>;
+  /** the edit version: grows with every save (back office or import); a save of an older one is refused */
+  edit_version: Generated<number>;
+  /** epoch ms of the last save; null: not saved since versions were kept */
+  edited_at: number | null;
+  /** the audit actor of the last save ('manager:<id>:<name>', 'ops' …) */
+  edited_by: string | null;
 }
 
 export interface ModifierGroupsTable {
@@ -118,6 +130,12 @@ export interface ModifierGroupsTable {
   selection_required_text: string | null;
   /** 1: removed from the venue's catalogue; kept for the orders that name it */
   archived: Generated<Flag>;
+  /** the edit version: grows with every save (back office or import); a save of an older one is refused */
+  edit_version: Generated<number>;
+  /** epoch ms of the last save; null: not saved since versions were kept */
+  edited_at: number | null;
+  /** the audit actor of the last save ('manager:<id>:<name>', 'ops' …) */
+  edited_by: string | null;
 }
 
 export interface ModifiersTable {
@@ -258,6 +276,12 @@ export interface CouponsTable {
   venue_id: number | null;
   /** 1: removed from the venue's catalogue; never usable again, kept for the orders that name it */
   archived: Generated<Flag>;
+  /** the edit version: grows with every save (back office or import); a save of an older one is refused */
+  edit_version: Generated<number>;
+  /** epoch ms of the last save; null: not saved since versions were kept */
+  edited_at: number | null;
+  /** the audit actor of the last save ('manager:<id>:<name>', 'ops' …) */
+  edited_by: string | null;
 }
 
 /** A card a consumer asked to remember: the gateway's token and what is safe to show. */

@@ -17,6 +17,15 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 export type MenuTable = 'menu_items' | 'modifier_groups' | 'modifiers';
 
+/** When a row was saved and by whom (an audit actor); writing it moves the row's edit version on by one. */
+export interface EditStamp {
+  edited_at: number;
+  edited_by: string;
+}
+
+/** The columns a stamped save sets besides its values. */
+const stamped = (stamp: EditStamp) => ({ ...stamp, edit_version: sql<number>`edit_version + 1` });
+
 export function findVenueRow(db: Db, venueId: number) {
   return db.selectFrom('venues').selectAll().where('id', '=', venueId).executeTakeFirst();
 }
@@ -139,8 +148,12 @@ export function insertVendorRow(db: Db, row: Insertable<VendorsTable>) {
   return db.insertInto('vendors').values(row).execute();
 }
 
-export function updateVendorCatalogueRow(db: Db, vendorId: number, row: Updateable<VendorsTable>) {
-  return db.updateTable('vendors').set(row).where('id', '=', vendorId).execute();
+export function updateVendorCatalogueRow(db: Db, vendorId: number, row: Updateable<VendorsTable>, stamp?: EditStamp) {
+  return db
+    .updateTable('vendors')
+    .set(stamp ? { ...row, ...stamped(stamp) } : row)
+    .where('id', '=', vendorId)
+    .execute();
 }
 
 /**
@@ -159,10 +172,12 @@ export async function insertMenuRows(db: Db, table: MenuTable, rows: readonly Me
   }
 }
 
-export function updateMenuRow(db: Db, table: MenuTable, id: number, row: MenuRow) {
+/** Updates one menu row; with a stamp (menu items and modifier groups, which carry edit versions) its version moves on. */
+export function updateMenuRow(db: Db, table: MenuTable, id: number, row: MenuRow, stamp?: EditStamp) {
+  const values = row as Updateable<MenuItemsTable>;
   return db
     .updateTable(table as 'menu_items')
-    .set(row as Updateable<MenuItemsTable>)
+    .set(stamp ? { ...values, ...stamped(stamp) } : values)
     .where('id', '=', id)
     .execute();
 }
@@ -173,6 +188,21 @@ export async function archiveMenuRows(db: Db, table: MenuTable, ids: readonly nu
     await db
       .updateTable(table as 'menu_items')
       .set({ archived: 1, visible: 0 })
+      .where('id', 'in', part)
+      .execute();
+}
+
+/** Moves the edit version of these rows on (their content changed through another row: a group's options). */
+export async function stampMenuRows(
+  db: Db,
+  table: 'modifier_groups' | 'menu_items',
+  ids: readonly number[],
+  stamp: EditStamp,
+) {
+  for (const part of chunks(ids, ID_CHUNK))
+    await db
+      .updateTable(table as 'menu_items')
+      .set(stamped(stamp))
       .where('id', 'in', part)
       .execute();
 }
@@ -213,8 +243,12 @@ export function insertCouponRows(db: Db, rows: ReadonlyArray<Insertable<CouponsT
     .execute();
 }
 
-export function updateCouponRow(db: Db, code: string, row: Updateable<CouponsTable>) {
-  return db.updateTable('coupons').set(row).where('code', '=', code).execute();
+export function updateCouponRow(db: Db, code: string, row: Updateable<CouponsTable>, stamp?: EditStamp) {
+  return db
+    .updateTable('coupons')
+    .set(stamp ? { ...row, ...stamped(stamp) } : row)
+    .where('code', '=', code)
+    .execute();
 }
 
 export async function archiveCoupons(db: Db, codes: readonly string[]) {

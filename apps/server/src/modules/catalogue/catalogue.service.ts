@@ -21,6 +21,7 @@ import {
   COUPON_CODE_PATTERN,
   MAX_ID,
   type CatalogueCounts,
+  type CatalogueCoupon,
   type CatalogueImportSummary,
   type CatalogueItem,
   type CatalogueModifier,
@@ -71,12 +72,14 @@ import {
   listOpeningHoursOf,
   listVendorsOfVenue,
   replaceOpeningHours,
+  stampMenuRows,
   updateCouponRow,
   updateMenuRow,
   updateVendorCatalogueRow,
   updateVenueRow,
   venuesOfMenuRows,
   venuesOfVendors,
+  type EditStamp,
   type MenuTable,
 } from './catalogue.repository.ts';
 
@@ -151,20 +154,25 @@ export async function exportCatalogue(
         modifiersOf.get(vendor.id) ?? [],
       ),
     ),
-    coupons: coupons.map((coupon) => ({
-      code: coupon.code,
-      kind: coupon.kind as 'percentage' | 'fixed' | 'full',
-      value: coupon.value,
-      vendorId: coupon.vendor_id,
-      description: coupon.description,
-      validFrom: isoOrNull(coupon.valid_from),
-      validUntil: isoOrNull(coupon.valid_until),
-      usageLimit: coupon.usage_limit,
-      active: coupon.active === 1,
-    })),
+    coupons: coupons.map(catalogueCouponOf),
   };
   if (options.pictures) document.pictures = await exportPictures(db, assetIdsOf(document));
   return document;
+}
+
+/** A stored coupon in the catalogue's form. */
+export function catalogueCouponOf(coupon: Selectable<CouponsTable>): CatalogueCoupon {
+  return {
+    code: coupon.code,
+    kind: coupon.kind as 'percentage' | 'fixed' | 'full',
+    value: coupon.value,
+    vendorId: coupon.vendor_id,
+    description: coupon.description,
+    validFrom: isoOrNull(coupon.valid_from === null ? null : Number(coupon.valid_from)),
+    validUntil: isoOrNull(coupon.valid_until === null ? null : Number(coupon.valid_until)),
+    usageLimit: coupon.usage_limit,
+    active: coupon.active === 1,
+  };
 }
 
 /** Every picture id a document names. */
@@ -191,7 +199,58 @@ function withStoredPictureIds(document: VenueCatalogue, stored: ReadonlyMap<numb
   };
 }
 
-function exportVendor(
+/** A stored menu item in the catalogue's form. */
+export function catalogueItemOf(item: Selectable<MenuItemsTable>): CatalogueItem {
+  return {
+    id: item.id,
+    name: item.name,
+    description: item.description,
+    price: item.price_minor,
+    itemType: item.item_type,
+    displayOrder: item.display_order,
+    visible: item.visible === 1,
+    currentInventory: item.current_inventory,
+    burden: item.burden,
+    isRestricted: item.is_restricted === 1,
+    displayAssetId: item.display_asset_id,
+    modifierGroupsIds: parseJson<number[]>(item.modifier_group_ids, []),
+    availability: parseJson<CatalogueItem['availability']>(item.availability, null),
+    gstFree: item.gst_free === 1,
+  };
+}
+
+/** A stored modifier group in the catalogue's form, with the ids of its modifiers among `modifiers`. */
+export function catalogueGroupOf(
+  group: Selectable<ModifierGroupsTable>,
+  modifiers: ReadonlyArray<Selectable<ModifiersTable>>,
+): CatalogueModifierGroup {
+  return {
+    id: group.id,
+    name: group.name,
+    modifierIds: modifiers.filter((m) => m.group_id === group.id).map((m) => m.id),
+    minimumChoices: group.minimum_choices,
+    maximumChoices: group.maximum_choices,
+    defaultModifierId: group.default_modifier_id,
+    visible: group.visible === 1,
+    displayOrder: group.display_order,
+    selectionRequiredText: group.selection_required_text,
+  };
+}
+
+/** A stored modifier in the catalogue's form. */
+export function catalogueModifierOf(modifier: Selectable<ModifiersTable>): CatalogueModifier {
+  return {
+    id: modifier.id,
+    name: modifier.name,
+    price: modifier.price_minor,
+    visible: modifier.visible === 1,
+    displayOrder: modifier.display_order,
+    groupId: modifier.group_id,
+  };
+}
+
+/** A stored vendor with its trading hours and menu in the catalogue's form. */
+export function exportVendor(
   vendor: Selectable<VendorsTable>,
   hours: Array<{ weekday: string; opens: string; closes: string }>,
   items: Selectable<MenuItemsTable>[],
@@ -230,41 +289,9 @@ function exportVendor(
     },
     openingHours: hours.map((h) => ({ weekday: h.weekday as Weekday, opens: h.opens, closes: h.closes })),
     itemTypes,
-    items: items.map((item): CatalogueItem => ({
-      id: item.id,
-      name: item.name,
-      description: item.description,
-      price: item.price_minor,
-      itemType: item.item_type,
-      displayOrder: item.display_order,
-      visible: item.visible === 1,
-      currentInventory: item.current_inventory,
-      burden: item.burden,
-      isRestricted: item.is_restricted === 1,
-      displayAssetId: item.display_asset_id,
-      modifierGroupsIds: parseJson<number[]>(item.modifier_group_ids, []),
-      availability: parseJson<CatalogueItem['availability']>(item.availability, null),
-      gstFree: item.gst_free === 1,
-    })),
-    modifierGroups: groups.map((group): CatalogueModifierGroup => ({
-      id: group.id,
-      name: group.name,
-      modifierIds: modifiers.filter((m) => m.group_id === group.id).map((m) => m.id),
-      minimumChoices: group.minimum_choices,
-      maximumChoices: group.maximum_choices,
-      defaultModifierId: group.default_modifier_id,
-      visible: group.visible === 1,
-      displayOrder: group.display_order,
-      selectionRequiredText: group.selection_required_text,
-    })),
-    modifiers: modifiers.map((modifier): CatalogueModifier => ({
-      id: modifier.id,
-      name: modifier.name,
-      price: modifier.price_minor,
-      visible: modifier.visible === 1,
-      displayOrder: modifier.display_order,
-      groupId: modifier.group_id,
-    })),
+    items: items.map(catalogueItemOf),
+    modifierGroups: groups.map((group) => catalogueGroupOf(group, modifiers)),
+    modifiers: modifiers.map(catalogueModifierOf),
   };
 }
 
@@ -473,6 +500,7 @@ export async function importCatalogueIn(
   const exportedAt = catalogue.exportedAt === undefined ? undefined : Date.parse(catalogue.exportedAt);
   const summary = await replaceCatalogue(trx, catalogue, {
     nowMs: options.nowMs,
+    actor: options.actor,
     keepLiveChangesAfter: options.force ? undefined : exportedAt,
     pictures: { stored: pictures.stored, alreadyStored: pictures.alreadyStored },
   });
@@ -499,7 +527,8 @@ function differs(stored: Record<string, unknown>, next: Record<string, unknown>)
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
-function vendorValues(vendor: CatalogueVendor, venueId: number, position: number) {
+/** A vendor's columns as the catalogue sets them (`position`: its place among the venue's vendors). */
+export function vendorValues(vendor: CatalogueVendor, venueId: number, position: number) {
   const config = vendor.vendorOrderConfiguration;
   return {
     venue_id: venueId,
@@ -530,7 +559,8 @@ function vendorValues(vendor: CatalogueVendor, venueId: number, position: number
   };
 }
 
-const itemValues = (item: CatalogueItem, vendorId: number) => ({
+/** A menu item's columns as the catalogue sets them. */
+export const itemValues = (item: CatalogueItem, vendorId: number) => ({
   vendor_id: vendorId,
   name: item.name,
   description: item.description,
@@ -548,7 +578,8 @@ const itemValues = (item: CatalogueItem, vendorId: number) => ({
   archived: 0,
 });
 
-const groupValues = (group: CatalogueModifierGroup, vendorId: number) => ({
+/** A modifier group's columns as the catalogue sets them. */
+export const groupValues = (group: CatalogueModifierGroup, vendorId: number) => ({
   vendor_id: vendorId,
   name: group.name,
   minimum_choices: group.minimumChoices,
@@ -560,7 +591,8 @@ const groupValues = (group: CatalogueModifierGroup, vendorId: number) => ({
   archived: 0,
 });
 
-const modifierValues = (modifier: CatalogueModifier, vendorId: number) => ({
+/** A modifier's columns as the catalogue sets them. */
+export const modifierValues = (modifier: CatalogueModifier, vendorId: number) => ({
   vendor_id: vendorId,
   group_id: modifier.groupId,
   name: modifier.name,
@@ -578,17 +610,21 @@ async function syncMenuRows<T extends MenuTable>(
   wanted: ReadonlyArray<{ id: number; values: Record<string, unknown> }>,
   counts: { created: CatalogueCounts; updated: CatalogueCounts; unchanged: CatalogueCounts; hidden: CatalogueCounts },
   key: keyof CatalogueCounts,
-): Promise<void> {
+  stamp: EditStamp | null,
+): Promise<number[]> {
   const byId = new Map(stored.map((row) => [row.id, row]));
   const inserts: Array<Record<string, unknown>> = [];
+  const touched: number[] = [];
   for (const { id, values } of wanted) {
     const row = byId.get(id);
     if (!row) {
-      inserts.push({ id, ...values });
+      inserts.push({ id, ...values, ...(stamp ? { edited_at: stamp.edited_at, edited_by: stamp.edited_by } : {}) });
       counts.created[key] += 1;
+      touched.push(id);
     } else if (differs(row, values)) {
-      await updateMenuRow(trx, table, id, values);
+      await updateMenuRow(trx, table, id, values, stamp ?? undefined);
       counts.updated[key] += 1;
+      touched.push(id);
     } else counts.unchanged[key] += 1;
   }
   await insertMenuRows(trx, table, inserts);
@@ -596,10 +632,18 @@ async function syncMenuRows<T extends MenuTable>(
   const removed = stored.filter((row) => !kept.has(row.id) && row.archived === 0).map((row) => row.id);
   await archiveMenuRows(trx, table, removed);
   counts.hidden[key] += removed.length;
+  return [...touched, ...removed];
+}
+
+/** What a save writes beside its values (the row's edit version moves on too): when, and by whom. */
+export function editStamp(actor: string, nowMs: number): EditStamp {
+  return { edited_at: nowMs, edited_by: actor };
 }
 
 interface ReplaceOptions {
   nowMs: number;
+  /** who imports: rows the import changes carry it as their last editor */
+  actor: string;
   /** the document's exportedAt (ms): live values changed after it are kept; undefined: the document's apply */
   keepLiveChangesAfter: number | undefined;
   pictures: CatalogueImportSummary['pictures'];
@@ -647,6 +691,7 @@ async function replaceCatalogue(
   options: ReplaceOptions,
 ): Promise<CatalogueImportSummary> {
   const { nowMs, keepLiveChangesAfter: keepAfter } = options;
+  const stamp = editStamp(options.actor, nowMs);
   const counts = { created: zeroCounts(), updated: zeroCounts(), unchanged: zeroCounts(), hidden: zeroCounts() };
   const keptLiveValues: KeptLiveValue[] = [];
   const { venue } = catalogue;
@@ -704,10 +749,15 @@ async function replaceCatalogue(
     const hoursChanged =
       !stored || hoursText(storedHours.filter((h) => h.vendor_id === vendor.id)) !== hoursText(hours);
     if (!stored) {
-      await insertVendorRow(trx, { id: vendor.id, ...values } as Insertable<VendorsTable>);
+      await insertVendorRow(trx, {
+        id: vendor.id,
+        ...values,
+        edited_at: nowMs,
+        edited_by: options.actor,
+      } as Insertable<VendorsTable>);
       counts.created.vendors += 1;
     } else if (differs(stored, values) || hoursChanged) {
-      await updateVendorCatalogueRow(trx, vendor.id, values);
+      await updateVendorCatalogueRow(trx, vendor.id, values, stamp);
       counts.updated.vendors += 1;
     } else counts.unchanged.vendors += 1;
     if (hoursChanged) await replaceOpeningHours(trx, vendor.id, hours);
@@ -724,22 +774,29 @@ async function replaceCatalogue(
     values: (row: T, vendorId: number) => Record<string, unknown>,
   ) =>
     catalogue.vendors.flatMap((vendor) => pick(vendor).map((row) => ({ id: row.id, values: values(row, vendor.id) })));
-  await syncMenuRows(
+  const storedGroups = await listModifierGroupsOf(trx, vendorIds, { archived: true });
+  const touchedGroups = await syncMenuRows(
     trx,
     'modifier_groups',
-    await listModifierGroupsOf(trx, vendorIds, { archived: true }),
+    storedGroups,
     wanted((v) => v.modifierGroups, groupValues),
     counts,
     'modifierGroups',
+    stamp,
   );
-  await syncMenuRows(
-    trx,
-    'modifiers',
-    await listModifiersOf(trx, vendorIds, { archived: true }),
-    wanted((v) => v.modifiers, modifierValues),
-    counts,
-    'modifiers',
+  const storedModifiers = await listModifiersOf(trx, vendorIds, { archived: true });
+  const wantedModifiers = wanted((v) => v.modifiers, modifierValues);
+  const touchedModifiers = new Set(
+    await syncMenuRows(trx, 'modifiers', storedModifiers, wantedModifiers, counts, 'modifiers', null),
   );
+  // Options are saved with their group in the back office: a group whose options changed moves on
+  // too (both the group an option left and the one it joined), so an editor holding it reloads.
+  const groupsOfChangedOptions = new Set<number>();
+  for (const row of storedModifiers) if (touchedModifiers.has(row.id)) groupsOfChangedOptions.add(row.group_id);
+  for (const { id, values } of wantedModifiers)
+    if (touchedModifiers.has(id)) groupsOfChangedOptions.add(values.group_id as number);
+  for (const id of touchedGroups) groupsOfChangedOptions.delete(id);
+  await stampMenuRows(trx, 'modifier_groups', [...groupsOfChangedOptions], stamp);
   const storedItems = await listMenuItemsOf(trx, vendorIds, { archived: true });
   const storedItemById = new Map(storedItems.map((item) => [item.id, item]));
   const wantedItems = catalogue.vendors.flatMap((vendor, v) =>
@@ -765,9 +822,9 @@ async function replaceCatalogue(
       return { id: item.id, values };
     }),
   );
-  await syncMenuRows(trx, 'menu_items', storedItems, wantedItems, counts, 'items');
+  await syncMenuRows(trx, 'menu_items', storedItems, wantedItems, counts, 'items', stamp);
 
-  await syncCoupons(trx, catalogue, nowMs, counts);
+  await syncCoupons(trx, catalogue, nowMs, counts, options.actor);
   return {
     venueId: venue.id,
     venueCreated: !storedVenue,
@@ -787,6 +844,7 @@ async function syncCoupons(
   catalogue: VenueCatalogue,
   nowMs: number,
   counts: { created: CatalogueCounts; updated: CatalogueCounts; unchanged: CatalogueCounts; hidden: CatalogueCounts },
+  actor: string,
 ): Promise<void> {
   const venueId = catalogue.venue.id;
   const stored = new Map((await listCouponsOfVenue(trx, venueId, { archived: true })).map((c) => [c.code, c]));
@@ -806,10 +864,10 @@ async function syncCoupons(
     };
     const row = stored.get(coupon.code);
     if (!row) {
-      inserts.push({ code: coupon.code, created_at: nowMs, ...values });
+      inserts.push({ code: coupon.code, created_at: nowMs, ...values, edited_at: nowMs, edited_by: actor });
       counts.created.coupons += 1;
     } else if (differs(row, values)) {
-      await updateCouponRow(trx, coupon.code, values);
+      await updateCouponRow(trx, coupon.code, values, editStamp(actor, nowMs));
       counts.updated.coupons += 1;
     } else counts.unchanged.coupons += 1;
   }
