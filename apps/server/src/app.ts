@@ -287,7 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sandboxGatewayRoutes, { prefix: SANDBOX_GATEWAY_PREFIX, gateway });
 
   // 4. The web app.
-  await registerWebApp(app, config.webDist, config.staffDist);
+  await registerWebApp(app, config.webDist, { staffDist: config.staffDist, adminDist: config.adminDist });
 
   return app;
 }

@@ -89,6 +89,7 @@ const EnvSchema = z.object({
   PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
   WEB_DIST: z.string().trim().min(1).optional(),
   STAFF_DIST: z.string().trim().min(1).optional(),
+  ADMIN_DIST: z.string().trim().min(1).optional(),
   // Per client address and minute; loopback is exempt. Behind a reverse proxy set TRUST_PROXY=1, or
   // every customer shares the proxy's address and its allowance (docs/decisions/004-rate-limits.md).
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1200),
@@ -174,6 +175,8 @@ export interface Config {
   webDist: string;
   /** the built staff display, served under /staff */
   staffDist: string;
+  /** the built back office, served under /admin */
+  adminDist: string;
   /** requests per minute per client address; loopback is exempt */
   rateLimitMax: number;
   /** proxy hops to trust, or the trusted proxies' addresses; false: none */
@@ -267,6 +270,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     paymentGateway: e.PAYMENT_GATEWAY,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : join(REPO_ROOT, 'apps', 'web', 'dist'),
     staffDist: e.STAFF_DIST ? resolve(e.STAFF_DIST) : join(REPO_ROOT, 'apps', 'staff', 'dist'),
+    adminDist: e.ADMIN_DIST ? resolve(e.ADMIN_DIST) : join(REPO_ROOT, 'apps', 'admin', 'dist'),
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
     opsSignInLimit: e.OPS_SIGN_IN_LIMIT,

@@ -19,8 +19,8 @@ const CACHE_PREFIX = 'app-shell-';
 const CACHE = `${CACHE_PREFIX}${BUILD.version}`;
 /** A page request that has not answered in this time is answered from the cache instead. */
 const NAVIGATION_TIMEOUT_MS = 10_000;
-/** The server's own paths: API, operations API, payment gateway, health, and the staff display (its own app). Never cached. */
-const NETWORK_ONLY = ['/v1/', '/ops/', '/sandbox-gateway/', '/health', '/staff/'];
+/** The server's own paths: API, operations API, payment gateway, health, the staff display and the back office (apps of their own). Never cached. */
+const NETWORK_ONLY = ['/v1/', '/ops/', '/sandbox-gateway/', '/health', '/staff/', '/admin/'];
 const PRECACHED = new Set(BUILD.precache);
 
 self.addEventListener('install', (event) => {

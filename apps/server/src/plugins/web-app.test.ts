@@ -174,3 +174,69 @@ describe('a staff display that is not built', () => {
     expect(response.body).toContain('npm run build');
   });
 });
+
+/** A back-office build as apps/admin makes it: its page and hashed assets under /admin/assets. */
+const adminDist = mkdtempSync(join(tmpdir(), 'venue-admin-'));
+for (const [name, content] of Object.entries({
+  'index.html': '<!doctype html><title>back office</title>',
+  'assets/index-abc789.js': 'console.log(3);',
+})) {
+  mkdirSync(dirname(join(adminDist, name)), { recursive: true });
+  writeFileSync(join(adminDist, name), content);
+}
+afterAll(() => rmSync(adminDist, { recursive: true, force: true }));
+
+describe('serving the back office beside the web app and the staff display', () => {
+  const ctx = useTestApp(databases[0]!, {
+    env: { WEB_DIST: webDist, STAFF_DIST: staffDist, ADMIN_DIST: adminDist },
+    seed: false,
+  });
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+  it('answers /admin and every address under it with its own page, with the page security headers', async () => {
+    for (const url of ['/admin', '/admin/', '/admin/orders?q=12', '/admin/orders/5', '/admin/set-password?token=x']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('back office');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['content-security-policy'], url).toBeTruthy();
+    }
+  });
+
+  it('serves its hashed files for a year, and 404 JSON for a missing one', async () => {
+    const asset = await get('/admin/assets/index-abc789.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await get('/admin/assets/nope.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ statusCode: 404 });
+  });
+
+  it('leaves /admin/v1 to the API: an unknown API address is a JSON 404, never the page', async () => {
+    for (const url of ['/admin/v1', '/admin/v1/nowhere']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+    expect((await get('/admin/v1/session')).statusCode).toBe(401);
+  });
+
+  it('leaves the staff display and the customer app as they were', async () => {
+    expect((await get('/staff/board')).body).toContain('staff display');
+    expect((await get('/start')).body).toContain('start page');
+  });
+});
+
+describe('a back office that is not built', () => {
+  const ctx = useTestApp(databases[0]!, {
+    env: { WEB_DIST: webDist, ADMIN_DIST: join(adminDist, 'missing') },
+    seed: false,
+  });
+
+  it('says how to build it', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/admin/today' });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('The back office is not built yet');
+    expect(response.body).toContain('npm run build');
+  });
+});

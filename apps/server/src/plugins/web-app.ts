@@ -5,6 +5,9 @@
  * answers the route's own page when the build made one (pages/<path>.html: index.html that also
  * preloads the screen's code), else index.html (client-side routes such as /order-flow/payment).
  * Files the build also wrote compressed (name.br, name.gz) are sent in that form when accepted.
+ * The staff display (STAFF_DIST, /staff) and the back office (ADMIN_DIST, /admin) are builds of their
+ * own beside it: their hashed files under <prefix>/assets, their page for every other address under
+ * the prefix (the back office's API, /admin/v1, excepted).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -60,27 +63,36 @@ const NOT_BUILT_PAGE = `<!doctype html>
 
 /** The staff display's address; its own build, served beside the customer app's. */
 export const STAFF_PREFIX = '/staff';
+/** The back office's address; its own build too. Its API is /admin/v1 (API_PREFIXES). */
+export const ADMIN_APP_PREFIX = '/admin';
 
-const STAFF_NOT_BUILT_PAGE = `<!doctype html>
+const notBuiltPage = (title: string, what: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Staff display not built</title></head>
-<body><h1>The staff display is not built yet</h1>
+<title>${title} not built</title></head>
+<body><h1>${what} is not built yet</h1>
 <p>Run <code>npm run build</code> (or <code>npm start</code>, which builds it first), then reload this page.</p></body></html>
 `;
 
+/** An app of its own served under a prefix beside the customer app: the staff display, the back office. */
+interface SubApp {
+  prefix: string;
+  dist: string;
+  notBuilt: string;
+}
+
 /**
- * The staff display (apps/staff): its hashed files under /staff/assets, in their own scope so the
- * customer app's files are untouched. Its page, for /staff and any address under it, comes from
- * the not-found handler below.
+ * A sub-app's hashed files under <prefix>/assets, in their own scope so the customer app's files
+ * are untouched. Its page, for the prefix and any address under it, comes from the not-found
+ * handler below.
  */
-async function registerStaffAssets(app: FastifyInstance, staffDist: string): Promise<void> {
-  const built = existsSync(join(staffDist, 'index.html'));
+async function registerSubAppAssets(app: FastifyInstance, subApp: SubApp): Promise<void> {
+  const built = existsSync(join(subApp.dist, 'index.html'));
   await app.register(async (scope) => {
     if (built) {
       // Only the hashed files: a rebuild's new names are served without a restart.
       await scope.register(fastifyStatic, {
-        root: join(staffDist, 'assets'),
-        prefix: `${STAFF_PREFIX}/assets/`,
+        root: join(subApp.dist, 'assets'),
+        prefix: `${subApp.prefix}/assets/`,
         index: false,
         cacheControl: false,
         decorateReply: false,
@@ -94,15 +106,11 @@ async function registerStaffAssets(app: FastifyInstance, staffDist: string): Pro
   });
 }
 
-/** The staff display's page, or how to build it. */
-async function sendStaffPage(reply: FastifyReply, staffDist: string | undefined) {
-  const page = staffDist === undefined ? null : join(staffDist, 'index.html');
-  if (page === null || !existsSync(page)) {
-    return reply
-      .code(503)
-      .header('Cache-Control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(STAFF_NOT_BUILT_PAGE);
+/** A sub-app's page, or how to build it. */
+async function sendSubAppPage(reply: FastifyReply, subApp: SubApp) {
+  const page = join(subApp.dist, 'index.html');
+  if (!existsSync(page)) {
+    return reply.code(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(subApp.notBuilt);
   }
   return reply
     .header('Cache-Control', 'no-cache')
@@ -110,8 +118,28 @@ async function sendStaffPage(reply: FastifyReply, staffDist: string | undefined)
     .send(await readFile(page));
 }
 
-export async function registerWebApp(app: FastifyInstance, webDist: string, staffDist?: string): Promise<void> {
-  if (staffDist !== undefined) await registerStaffAssets(app, staffDist);
+/** The builds of the apps served beside the customer app; an unnamed one answers 'not built'. */
+export interface SubAppDists {
+  /** the staff display (apps/staff), under /staff */
+  staffDist?: string;
+  /** the back office (apps/admin), under /admin */
+  adminDist?: string;
+}
+
+export async function registerWebApp(app: FastifyInstance, webDist: string, dists: SubAppDists = {}): Promise<void> {
+  const subApps: SubApp[] = [
+    {
+      prefix: STAFF_PREFIX,
+      dist: dists.staffDist ?? '/nonexistent',
+      notBuilt: notBuiltPage('Staff display', 'The staff display'),
+    },
+    {
+      prefix: ADMIN_APP_PREFIX,
+      dist: dists.adminDist ?? '/nonexistent',
+      notBuilt: notBuiltPage('Back office', 'The back office'),
+    },
+  ];
+  for (const subApp of subApps) await registerSubAppAssets(app, subApp);
   const built = existsSync(join(webDist, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
@@ -146,11 +174,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, staf
       !isRead ||
       isApiPath(request.url) ||
       path.startsWith('/assets/') ||
-      path.startsWith(`${STAFF_PREFIX}/assets/`)
+      subApps.some((subApp) => path.startsWith(`${subApp.prefix}/assets/`))
     ) {
       return sendError(reply, 404, `Route ${request.method} ${path} not found`);
     }
-    if (path === STAFF_PREFIX || path.startsWith(`${STAFF_PREFIX}/`)) return sendStaffPage(reply, staffDist);
+    const subApp = subApps.find((candidate) => path === candidate.prefix || path.startsWith(`${candidate.prefix}/`));
+    if (subApp) return sendSubAppPage(reply, subApp);
     if (!built)
       return reply.code(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     reply.header('Cache-Control', 'no-cache');

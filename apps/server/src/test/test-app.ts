@@ -40,6 +40,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     OPS_TOKEN: TEST_OPS_TOKEN,
     WEB_DIST: '/nonexistent-web-dist',
     STAFF_DIST: '/nonexistent-staff-dist',
+    ADMIN_DIST: '/nonexistent-admin-dist',
     LOG_LEVEL: 'silent',
     ...env,
   });
