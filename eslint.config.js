@@ -16,6 +16,7 @@ const TS_PROJECTS = [
   'apps/server/tsconfig.json',
   'apps/web/tsconfig.json',
   'apps/staff/tsconfig.json',
+  'apps/admin/tsconfig.json',
   'e2e/tsconfig.json',
   'bench/tsconfig.json',
 ];
@@ -39,6 +40,9 @@ const SERVER_TOP = [`${SERVER}/app.ts`, `${SERVER}/main.ts`, `${SERVER}/cli`];
 const WEB_FEATURES = readdirSync(join(ROOT, 'apps/web/src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const ADMIN_FEATURES = readdirSync(join(ROOT, 'apps/admin/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /**
  * Boundaries (docs/decisions/026-boundaries-and-order-statuses.md):
@@ -48,7 +52,9 @@ const WEB_FEATURES = readdirSync(join(ROOT, 'apps/web/src/features'), { withFile
  *   imports no feature and nothing of the app;
  * - shared web code (components, lib, config) never imports an entity, a feature or the app shell;
  * - the staff app's shared code (components, lib, api) never imports its app shell;
- * - an app (web, staff, server) does not import another app;
+ * - a back-office feature (apps/admin/src/features) never imports another; its shared code
+ *   (components, lib, api) imports no feature and not the app shell;
+ * - an app (web, staff, admin, server) does not import another app;
  * - packages/domain (pure rules) imports nothing outside itself.
  * packages/contract depends on domain (its package.json), never the reverse.
  */
@@ -110,7 +116,18 @@ const BOUNDARY_ZONES = [
     from: ['./apps/staff/src/app.tsx', './apps/staff/src/main.tsx'],
     message: 'Shared staff code (components, lib, api) does not import the app shell.',
   },
-  ...['web', 'staff', 'server'].map((app) => ({
+  ...ADMIN_FEATURES.map((feature) => ({
+    target: `./apps/admin/src/features/${feature}`,
+    from: './apps/admin/src/features',
+    except: [`./${feature}`],
+    message: 'A back-office feature does not import another feature: move what both need to components, lib or api.',
+  })),
+  {
+    target: ['./apps/admin/src/components', './apps/admin/src/lib', './apps/admin/src/api'],
+    from: ['./apps/admin/src/features', './apps/admin/src/app', './apps/admin/src/main.tsx'],
+    message: 'Shared back-office code (components, lib, api) does not import features or the app shell.',
+  },
+  ...['web', 'staff', 'admin', 'server'].map((app) => ({
     target: `./apps/${app}`,
     from: './apps',
     except: [`./${app}`],
@@ -194,14 +211,15 @@ export default tseslint.config(
   {
     // One HTTP client (@venue/client/http-client) and one money format (@venue/domain/money) in the
     // browser apps. The page's early fetch runs before the app's code arrives; the client adopts its answer.
-    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/staff/src/**/*.{ts,tsx}'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/staff/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
     ignores: [...TESTS, 'apps/web/src/test/**', 'apps/web/src/early/early-requests.ts'],
     rules: {
       'no-restricted-globals': [
         'error',
         {
           name: 'fetch',
-          message: 'Call the API through @venue/client/http-client (lib/api-client.ts, api/ops-client.ts).',
+          message:
+            'Call the API through @venue/client/http-client (lib/api-client.ts, api/ops-client.ts, api/admin-client.ts).',
         },
       ],
       'no-restricted-syntax': [
@@ -232,7 +250,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}', 'apps/staff/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/staff/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

@@ -11,6 +11,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_ROOTS = [
   'apps/web',
   'apps/staff',
+  'apps/admin',
   'apps/server',
   'packages/contract',
   'packages/domain',

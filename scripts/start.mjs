@@ -1,4 +1,4 @@
-// `npm start`: build the web app and the staff display when they have not been built, or when a `VITE_*` setting differs
+// `npm start`: build the web app, the staff display and the back office when they have not been built, or when a `VITE_*` setting differs
 // from the one their build was made with (apps/server/src/cli/build-settings.ts), then run the server (which migrates
 // and seeds its database when empty) in this same process, so signals reach it directly.
 import { spawnSync } from 'node:child_process';
@@ -23,8 +23,8 @@ function recordedSettings(dist) {
 }
 
 /**
- * Builds `workspace` into its dist unless a build made with these settings is there. A dist named by WEB_DIST or
- * STAFF_DIST is someone else's build: it is only checked to exist.
+ * Builds `workspace` into its dist unless a build made with these settings is there. A dist named by WEB_DIST,
+ * STAFF_DIST or ADMIN_DIST is someone else's build: it is only checked to exist.
  */
 function ensureBuilt(what, workspace, dist, ownDist) {
   const built = existsSync(join(dist, 'index.html'));
@@ -52,6 +52,13 @@ ensureBuilt(
   'apps/staff',
   process.env.STAFF_DIST ?? join(root, 'apps/staff/dist'),
   !process.env.STAFF_DIST,
+);
+// So is the back office (/admin).
+ensureBuilt(
+  'the back office',
+  'apps/admin',
+  process.env.ADMIN_DIST ?? join(root, 'apps/admin/dist'),
+  !process.env.ADMIN_DIST,
 );
 
 await import(join(root, 'apps/server/src/main.ts'));

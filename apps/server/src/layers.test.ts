@@ -82,6 +82,30 @@ const PROBES = [
     rule: 'no-restricted-globals',
   },
   {
+    kind: 'a fetch of its own in the back office',
+    file: 'apps/admin/src/lib/probe.ts',
+    forbidden: "export const probe = () => fetch('/admin/v1/session');\n",
+    rule: 'no-restricted-globals',
+  },
+  {
+    kind: 'the back office importing another app',
+    file: 'apps/admin/src/lib/probe.ts',
+    forbidden: "import { opsClient } from '../../../staff/src/api/ops-client.ts';\nexport const probe = opsClient;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    kind: 'a back-office feature importing another feature',
+    file: 'apps/admin/src/features/managers/probe.ts',
+    forbidden: "import { hourLabel } from '../takings/takings-screen.tsx';\nexport const probe = hourLabel;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    kind: "the back office's shared code importing a feature",
+    file: 'apps/admin/src/lib/probe.ts',
+    forbidden: "import { hourLabel } from '../features/takings/takings-screen.tsx';\nexport const probe = hourLabel;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
     kind: 'money written by hand in the customer app',
     file: 'apps/web/src/lib/probe.ts',
     forbidden: 'export const probe = (minor: number) => (minor / 100).toFixed(2);\n',

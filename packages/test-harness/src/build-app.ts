@@ -182,15 +182,21 @@ export async function snapshotBuild(name: BuildName): Promise<{ dir: string; dis
   return { dir: copy, dispose: () => rm(copy, { recursive: true, force: true }) };
 }
 
-const STAFF_DIR = join(REPO_ROOT, 'apps/staff');
-let staffBuild: Promise<string> | null = null;
+/** The apps built apart from the customer app, each served under its own prefix. */
+export type SubAppName = 'staff' | 'admin';
+const SUB_APP_WHAT: Record<SubAppName, string> = { staff: 'the staff display', admin: 'the back office' };
+const subAppBuilds = new Map<SubAppName, Promise<string>>();
 
 /**
- * Builds the staff display (apps/staff) into e2e/.builds/staff unless the stamp there shows a build
- * of the same sources. Returns the directory (for the server's STAFF_DIST).
+ * Builds apps/<name> (the staff display, the back office) into e2e/.builds/<name> unless the stamp
+ * there shows a build of the same sources. Returns the directory (for the server's STAFF_DIST or
+ * ADMIN_DIST).
  */
-export function ensureStaffBuild(): Promise<string> {
-  staffBuild ??= (async () => {
+export function ensureSubAppBuild(name: SubAppName): Promise<string> {
+  const pendingBuild = subAppBuilds.get(name);
+  if (pendingBuild) return pendingBuild;
+  const appDir = join(REPO_ROOT, 'apps', name);
+  const build = (async () => {
     const hash = createHash('sha256');
     const walk = (path: string): void => {
       if (!existsSync(path)) return;
@@ -203,11 +209,11 @@ export function ensureStaffBuild(): Promise<string> {
         walk(join(path, entry));
       }
     };
-    for (const name of ['src', 'index.html', 'vite.config.ts', 'package.json']) walk(join(STAFF_DIR, name));
-    for (const name of ['contract', 'domain']) walk(join(REPO_ROOT, 'packages', name, 'src'));
+    for (const file of ['src', 'index.html', 'vite.config.ts', 'package.json']) walk(join(appDir, file));
+    for (const pkg of ['contract', 'domain', 'client']) walk(join(REPO_ROOT, 'packages', pkg, 'src'));
     const stamp = hash.digest('hex');
-    const dir = join(BUILDS_DIR, 'staff');
-    const stampFile = stampPath('staff');
+    const dir = join(BUILDS_DIR, name);
+    const stampFile = stampPath(name);
     if (existsSync(join(dir, 'index.html')) && existsSync(stampFile) && (await readFile(stampFile, 'utf8')) === stamp) {
       return dir;
     }
@@ -220,7 +226,7 @@ export function ensureStaffBuild(): Promise<string> {
         process.execPath,
         [vite, 'build', '--outDir', temporary, '--emptyOutDir', '--logLevel', 'warn'],
         {
-          cwd: STAFF_DIR,
+          cwd: appDir,
           env: buildEnv({}),
           stdio: ['ignore', 'pipe', 'pipe'],
         },
@@ -230,7 +236,9 @@ export function ensureStaffBuild(): Promise<string> {
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.on('error', reject);
       child.on('exit', (code, signal) =>
-        code === 0 ? resolve() : reject(new Error(`the staff display's build failed (${code ?? signal}):\n${output}`)),
+        code === 0
+          ? resolve()
+          : reject(new Error(`${SUB_APP_WHAT[name]}'s build failed (${code ?? signal}):\n${output}`)),
       );
     });
     await rm(stampFile, { force: true });
@@ -239,6 +247,13 @@ export function ensureStaffBuild(): Promise<string> {
     await writeFile(stampFile, stamp);
     return dir;
   })();
-  staffBuild.catch(() => (staffBuild = null));
-  return staffBuild;
+  subAppBuilds.set(name, build);
+  build.catch(() => subAppBuilds.delete(name));
+  return build;
 }
+
+/** The staff display's build (apps/staff → e2e/.builds/staff), for the server's STAFF_DIST. */
+export const ensureStaffBuild = (): Promise<string> => ensureSubAppBuild('staff');
+
+/** The back office's build (apps/admin → e2e/.builds/admin), for the server's ADMIN_DIST. */
+export const ensureAdminBuild = (): Promise<string> => ensureSubAppBuild('admin');

@@ -1,0 +1,78 @@
+/**
+ * The back office's one HTTP client: calls to /admin/v1 with the manager's session cookie (sent by
+ * the browser, same origin), through @venue/client. Every other file calls the API through the
+ * functions of this folder; none has a fetch of its own (eslint.config.js).
+ */
+import { ApiError, createHttpClient, parseJsonOrNull, type HttpMethod } from '@venue/client/http-client';
+
+export { ApiError };
+
+/** The API's prefix; the app itself is served under /admin. */
+export const ADMIN_API = '/admin/v1';
+
+/** What a manager is told when the network, not the server, failed. */
+export const NO_CONNECTION_MESSAGE = 'No connection to the server. Check the network and try again.';
+
+const client = createHttpClient({
+  baseUrl: () => ADMIN_API,
+  networkErrorMessage: NO_CONNECTION_MESSAGE,
+  statusMessage: (status) => `The server answered ${status}.`,
+  parse: parseJsonOrNull,
+});
+
+type SignedOutListener = () => void;
+const signedOutListeners = new Set<SignedOutListener>();
+
+/**
+ * Called whenever a call answers 401 (the session ended: signed out elsewhere, disabled, expired),
+ * so the app can go back to the sign-in. Returns the function that stops listening.
+ */
+export function onSignedOut(listener: SignedOutListener): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
+/** Tells the app the session ended (a call or the event stream answered 401). */
+export function announceSignedOut(): void {
+  for (const listener of signedOutListeners) listener();
+}
+
+export interface CallOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** a 401 is this call's own answer (signing in), not the end of the session */
+  expectSignedOut?: boolean;
+}
+
+/** Calls `path` (under /admin/v1); rejects with ApiError. */
+export async function call<T>(method: HttpMethod, path: string, options: CallOptions = {}): Promise<T> {
+  const { expectSignedOut, ...rest } = options;
+  try {
+    return await client.request<T>(path, { method, ...rest });
+  } catch (error) {
+    if (!expectSignedOut && error instanceof ApiError && error.status === 401) announceSignedOut();
+    throw error;
+  }
+}
+
+export type Query = Record<string, string | number | undefined | null>;
+
+/** `path` with the query's set values ("/orders?q=ab&from=2026-11-27"); empty values are left out. */
+export function withQuery(path: string, query: Query = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The address of an API path with its query, for the browser itself (a CSV download, the event stream). */
+export const apiUrl = (path: string, query: Query = {}): string => client.url(withQuery(path, query));
+
+/** The words of a failure to show a manager. */
+export function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
