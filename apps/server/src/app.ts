@@ -283,7 +283,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     signInFailures,
     ...(options.extraOpsRoutes ? { extraRoutes: options.extraOpsRoutes } : {}),
   });
-  await app.register(adminPlugin, { prefix: ADMIN_PREFIX, mailer, signInFailures });
+  await app.register(adminPlugin, { prefix: ADMIN_PREFIX, mailer, signInFailures, refunds });
   await app.register(sandboxGatewayRoutes, { prefix: SANDBOX_GATEWAY_PREFIX, gateway });
 
   // 4. The web app.

@@ -29,3 +29,21 @@ export function refundSentence(refund: RefundFacts): string {
   // A coupon that paid part of the order is given back too.
   return refund.couponCode ? `${where} Coupon ${refund.couponCode} can be used again.` : where;
 }
+
+/**
+ * The sentence that tells a customer what one refund given by the venue sent back (issue 26: a
+ * refund in part or in full, also after collection): the amount and where it went, and the coupon
+ * when its use came back.
+ */
+export function refundGivenSentence(refund: RefundFacts): string {
+  const amount = formatMoney(refund.amountMinor);
+  const coupon = refund.couponCode ? `Coupon ${refund.couponCode} can be used again.` : '';
+  if (refund.method === 'coupon' || refund.amountMinor === 0) return coupon || 'Your coupon can be used again.';
+  const where =
+    refund.method === 'card'
+      ? refund.cardLastFour
+        ? `${amount} has been refunded to your card ending ${refund.cardLastFour}.`
+        : `${amount} has been refunded to your card.`
+      : `${amount} has been refunded to your ${WALLETS[refund.method]}.`;
+  return coupon ? `${where} ${coupon}` : where;
+}

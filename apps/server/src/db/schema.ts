@@ -254,6 +254,8 @@ export interface PaymentsTable {
   message: string | null;
   /** the last four digits of the card charged, as the gateway tells them; null for wallets, coupons and older payments */
   card_last_four: string | null;
+  /** the card's brand ('Visa', 'Mastercard', 'American Express' …) as the gateway tells it; null for wallets, coupons and older payments */
+  card_brand: string | null;
 }
 
 export interface CouponsTable {
@@ -316,6 +318,10 @@ export interface GatewayTransactionsTable {
   card_token: string | null;
   masked_number: string | null;
   refunded: Generated<Flag>;
+  /** how much of the charge went back (partial refunds); refunded is 1 once all of it did */
+  refunded_minor: Generated<number>;
+  /** the card's brand, from its number; null for wallets */
+  card_brand: string | null;
   created_at: number;
 }
 
@@ -324,6 +330,8 @@ export interface GatewayCardTokensTable {
   token: string;
   card_holder: string;
   masked_number: string;
+  /** the card's brand, from its number */
+  card_brand: string | null;
   expiry_month: string;
   expiry_year: string;
   created_at: number;

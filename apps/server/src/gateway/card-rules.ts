@@ -32,6 +32,23 @@ export function maskCardNumber(cardNumber: string): string {
   return `•••• •••• •••• ${digits.slice(-4)}`;
 }
 
+/**
+ * The card's brand from its first digits (the issuer ranges a gateway reports), or 'Card' when
+ * none is known. Only the brand and the last four digits are ever kept.
+ */
+export function cardBrand(cardNumber: string): string {
+  const digits = cardNumber.replace(/\D/g, '');
+  const two = Number(digits.slice(0, 2));
+  const four = Number(digits.slice(0, 4));
+  if (digits.startsWith('4')) return 'Visa';
+  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'Mastercard';
+  if (two === 34 || two === 37) return 'American Express';
+  if (digits.startsWith('6011') || two === 65 || (four >= 6440 && four <= 6499)) return 'Discover';
+  if (two === 35) return 'JCB';
+  if (two === 36 || two === 38 || two === 30) return 'Diners Club';
+  return 'Card';
+}
+
 /** Whether an expiry month/year is this month or later (UTC). */
 export function isUnexpired(month: string, year: string, nowMs: number): boolean {
   const m = Number(month);

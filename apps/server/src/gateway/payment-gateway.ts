@@ -14,7 +14,14 @@ export interface GatewayCharge {
   cardToken: string | null;
   /** the last four digits of the card charged, what may be shown of it (card payments only) */
   cardLastFour: string | null;
+  /** the card's brand ('Visa', 'Mastercard' …; card payments only) */
+  cardBrand: string | null;
   refunded: boolean;
+}
+
+/** A refund the gateway refused: nothing went back. Its message is shown to the manager. */
+export class RefundRefusedError extends Error {
+  override readonly name = 'RefundRefusedError';
 }
 
 export interface StoredCard {
@@ -38,8 +45,12 @@ export interface PaymentGateway {
     walletType: string;
     walletToken: string;
   }): Promise<GatewayCharge>;
-  /** Gives a successful charge back (stock ran out before the order could be taken). */
-  refund(transactionId: string): Promise<void>;
+  /**
+   * Gives a successful charge back: all of what is left of it, or `amountMinor` of it (a partial
+   * refund; several may follow until the charge is spent). Throws RefundRefusedError when the
+   * gateway refuses (nothing went back).
+   */
+  refund(transactionId: string, amountMinor?: number): Promise<void>;
   /** What may be shown of a stored card. */
   describeCard(cardToken: string): Promise<StoredCard | null>;
   /** An Apple Pay merchant session for a validation URL. */

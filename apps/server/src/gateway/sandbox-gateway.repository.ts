@@ -40,8 +40,36 @@ export async function insertGatewayTransaction(
   await db.insertInto('gateway_transactions').values(row).execute();
 }
 
-export async function markTransactionRefunded(db: Kysely<Database>, transactionId: string): Promise<void> {
-  await db.updateTable('gateway_transactions').set({ refunded: 1 }).where('id', '=', transactionId).execute();
+export function findTransaction(db: Kysely<Database>, transactionId: string) {
+  return db.selectFrom('gateway_transactions').selectAll().where('id', '=', transactionId).executeTakeFirst();
+}
+
+/**
+ * Gives back `amountMinor` of a successful charge if that much is left of it (one statement, so two
+ * refunds at once cannot both take the last of it); answers whether it did. The charge is marked
+ * refunded once all of it went back.
+ */
+export async function refundTransaction(
+  db: Kysely<Database>,
+  transactionId: string,
+  amountMinor: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('gateway_transactions')
+    .set((eb) => ({
+      refunded_minor: eb('refunded_minor', '+', amountMinor),
+      refunded: eb
+        .case()
+        .when(eb('refunded_minor', '+', amountMinor), '>=', eb.ref('amount_minor'))
+        .then(1)
+        .else(0)
+        .end(),
+    }))
+    .where('id', '=', transactionId)
+    .where('refunded', '=', 0)
+    .where((eb) => eb(eb('refunded_minor', '+', amountMinor), '<=', eb.ref('amount_minor')))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function insertCardToken(db: Kysely<Database>, row: Insertable<GatewayCardTokensTable>): Promise<void> {

@@ -8,8 +8,8 @@ import { randomBytes } from '../lib/random-bytes.ts';
 import { PAYMENT_RESULT_CODES } from '@venue/contract/payment';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, GatewayTransactionsTable } from '../db/schema.ts';
-import { cardOutcome, cvvOutcome, isUnexpired, maskCardNumber } from './card-rules.ts';
-import type { GatewayCharge, PaymentGateway, StoredCard } from './payment-gateway.ts';
+import { cardBrand, cardOutcome, cvvOutcome, isUnexpired, maskCardNumber } from './card-rules.ts';
+import { RefundRefusedError, type GatewayCharge, type PaymentGateway, type StoredCard } from './payment-gateway.ts';
 import {
   findCardToken,
   findGatewaySession,
@@ -18,8 +18,17 @@ import {
   insertCardToken,
   insertGatewaySession,
   insertGatewayTransaction,
-  markTransactionRefunded,
+  findTransaction,
+  refundTransaction,
 } from './sandbox-gateway.repository.ts';
+
+/**
+ * The sandbox refuses a refund of exactly this amount (13 cents), so that a test or a rehearsal can
+ * see how a refused refund is reported: nothing is recorded and the manager is told why.
+ */
+export const SANDBOX_REFUSED_REFUND_MINOR = 13;
+export const SANDBOX_REFUSED_REFUND_MESSAGE =
+  'The bank refused the refund (sandbox: a refund of 13 cents always fails).';
 
 /** The answer to a second card request for an access code already paid. */
 export const USED_CODE = 'Access code already used';
@@ -66,6 +75,7 @@ function toCharge(row: Selectable<GatewayTransactionsTable>): GatewayCharge {
     amountMinor: row.amount_minor,
     cardToken: row.card_token,
     cardLastFour: row.masked_number?.replace(/\D/g, '').slice(-4) || null,
+    cardBrand: row.card_brand,
     refunded: row.refunded === 1,
   };
 }
@@ -96,10 +106,10 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   private async record(
-    values: Omit<Selectable<GatewayTransactionsTable>, 'id' | 'created_at' | 'refunded'>,
+    values: Omit<Selectable<GatewayTransactionsTable>, 'id' | 'created_at' | 'refunded' | 'refunded_minor'>,
     db: Kysely<Database> = this.db,
   ): Promise<Selectable<GatewayTransactionsTable>> {
-    const row = { ...values, id: newId('txn'), created_at: this.clock(), refunded: 0 };
+    const row = { ...values, id: newId('txn'), created_at: this.clock(), refunded: 0, refunded_minor: 0 };
     await insertGatewayTransaction(db, row);
     return row;
   }
@@ -132,6 +142,7 @@ export class SandboxGateway implements PaymentGateway {
       code = PAYMENT_RESULT_CODES.validationError;
     }
     const masked = code === PAYMENT_RESULT_CODES.validationError ? null : maskCardNumber(request.cardNumber);
+    const brand = code === PAYMENT_RESULT_CODES.validationError ? null : cardBrand(request.cardNumber);
     // One transaction: two requests for the same code cannot both charge, and the card's token and
     // its charge are stored together (one commit).
     return this.db.transaction().execute(async (trx) => {
@@ -145,6 +156,7 @@ export class SandboxGateway implements PaymentGateway {
           token,
           card_holder: request.cardHolder.trim().slice(0, 200),
           masked_number: maskCardNumber(request.cardNumber),
+          card_brand: brand,
           expiry_month: request.expiryMonth.padStart(2, '0'),
           expiry_year: request.expiryYear.length === 2 ? `20${request.expiryYear}` : request.expiryYear,
           created_at: this.clock(),
@@ -158,6 +170,7 @@ export class SandboxGateway implements PaymentGateway {
           result_code: code,
           card_token: token,
           masked_number: masked,
+          card_brand: brand,
         },
         trx,
       );
@@ -183,6 +196,7 @@ export class SandboxGateway implements PaymentGateway {
       result_code: code,
       card_token: card ? card.token : null,
       masked_number: card?.masked_number ?? null,
+      card_brand: card?.card_brand ?? null,
     });
     return toCharge(row);
   }
@@ -203,12 +217,20 @@ export class SandboxGateway implements PaymentGateway {
       result_code: code,
       card_token: null,
       masked_number: null,
+      card_brand: null,
     });
     return toCharge(row);
   }
 
-  async refund(transactionId: string): Promise<void> {
-    await markTransactionRefunded(this.db, transactionId);
+  async refund(transactionId: string, amountMinor?: number): Promise<void> {
+    const charge = await findTransaction(this.db, transactionId);
+    if (!charge || charge.result_code !== PAYMENT_RESULT_CODES.success)
+      throw new RefundRefusedError('The gateway has no successful charge to refund.');
+    if (charge.refunded === 1) return;
+    const amount = amountMinor ?? charge.amount_minor - charge.refunded_minor;
+    if (amount === SANDBOX_REFUSED_REFUND_MINOR) throw new RefundRefusedError(SANDBOX_REFUSED_REFUND_MESSAGE);
+    if (!(await refundTransaction(this.db, transactionId, amount)))
+      throw new RefundRefusedError('The refund is more than is left of the charge.');
   }
 
   async describeCard(cardToken: string): Promise<StoredCard | null> {

@@ -1,7 +1,8 @@
 /**
  * The back office's orders, refunds and takings (issue 26): refunds of their own (full or partial,
  * by line or by amount, with the reason, who gave it and the request's Idempotency-Key, once per
- * key and order), items a venue marks GST-free and the venue's GST rate, and the indexes that keep
+ * key and order; the sandbox gateway keeps how much of a charge went back, and a payment the card's
+ * brand), items a venue marks GST-free and the venue's GST rate, and the indexes that keep
  * search and reports fast on a season's orders (paid orders by day, per store; the customer's
  * details as given with the order). Frozen: never edit after release.
  */
@@ -43,6 +44,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('refunds_created_at').on('refunds').columns(['created_at', 'vendor_id']).execute();
 
+  await db.schema.alterTable('payments').addColumn('card_brand', 'text').execute();
+  await db.schema
+    .alterTable('gateway_transactions')
+    .addColumn('refunded_minor', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema.alterTable('gateway_transactions').addColumn('card_brand', 'text').execute();
+  await db.schema.alterTable('gateway_card_tokens').addColumn('card_brand', 'text').execute();
   await db.schema
     .alterTable('menu_items')
     .addColumn('gst_free', 'integer', (c) => c.notNull().defaultTo(0))
@@ -71,5 +79,9 @@ export async function down(db: Kysely<any>): Promise<void> {
     await db.schema.dropIndex(index).execute();
   await db.schema.alterTable('venues').dropColumn('gst_rate_bp').execute();
   await db.schema.alterTable('menu_items').dropColumn('gst_free').execute();
+  await db.schema.alterTable('gateway_card_tokens').dropColumn('card_brand').execute();
+  await db.schema.alterTable('gateway_transactions').dropColumn('card_brand').execute();
+  await db.schema.alterTable('gateway_transactions').dropColumn('refunded_minor').execute();
+  await db.schema.alterTable('payments').dropColumn('card_brand').execute();
   await db.schema.dropTable('refunds').execute();
 }

@@ -87,6 +87,14 @@ export function managerActor(manager: Pick<SignedManager, 'id' | 'name'>): `mana
   return `manager:${manager.id}:${manager.name}`;
 }
 
+/** The answer (403) to a store manager asking for another store's things. */
+export const OTHER_STORE_MESSAGE = 'This store is not one of yours.';
+
+/** The stores a manager sees: null for every store (an admin). */
+export function storeScope(manager: Pick<SignedManager, 'role' | 'vendorIds'>): readonly number[] | null {
+  return manager.role === 'admin' ? null : manager.vendorIds;
+}
+
 /** Whether the manager may act on a store: an admin on every store, a store manager on its own. */
 export function mayActOnVendor(manager: Pick<SignedManager, 'role' | 'vendorIds'>, vendorId: number): boolean {
   return manager.role === 'admin' || manager.vendorIds.includes(vendorId);

@@ -14,6 +14,7 @@ import {
   listItemCounts,
   listOrdersInStatus,
   listVendorOrders,
+  lockOrderRow,
   setOrderRefund,
   updateOrderIfStatus,
 } from './orders.repository.ts';
@@ -79,4 +80,9 @@ export async function readQueueFacts(db: Db, vendorId: number, nowMs: number): P
     ),
   ]);
   return { ttsMs: facts?.ttsMs ?? 0, waiting: facts?.waiting ?? 0, pace };
+}
+
+/** Holds the order for the rest of the transaction: another transaction that holds it waits (refunds). */
+export function holdOrder(db: Db, orderId: number): Promise<boolean> {
+  return lockOrderRow(db, orderId);
 }

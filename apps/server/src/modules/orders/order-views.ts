@@ -13,6 +13,7 @@ import { isServiceCharge } from '@venue/domain/payment-summary';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { EventPublisher } from '../events/event-bus.ts';
+import { owningItemId } from './order-lines.ts';
 import { findOrder, findQueuePlace, listOrderLines } from './orders.repository.ts';
 import { vendorPace, waitingPositions, type OrderRow } from './orders.service.ts';
 
@@ -100,16 +101,6 @@ export async function toOpsOrders(db: Kysely<Database>, rows: OrderRow[], nowMs:
       paidAt: iso(row.paid_at),
     };
   });
-}
-
-/** The id of the item line a modifier line belongs to: the last item line stored before it. */
-function owningItemId(lines: ReadonlyArray<{ id: number; parent_item_id: number | null }>, modifierLineId: number) {
-  let owner: number | null = null;
-  for (const line of lines) {
-    if (line.id >= modifierLineId) break;
-    if (line.parent_item_id === null) owner = line.id;
-  }
-  return owner;
 }
 
 /**

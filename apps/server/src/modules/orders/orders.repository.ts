@@ -315,3 +315,17 @@ export function listOrdersInStatus(db: Db, statuses: readonly string[], vendorId
 export async function setOrderRefund(db: Db, orderId: number, refund: string, nowMs: number): Promise<void> {
   await db.updateTable('orders').set({ refund, updated_at: nowMs }).where('id', '=', orderId).execute();
 }
+
+/**
+ * Takes the order's row lock for the rest of the transaction (PostgreSQL; SQLite's writer lock
+ * already holds every row) without changing it: a change decided from what is stored (a refund
+ * within what is left) is made by one transaction at a time.
+ */
+export async function lockOrderRow(db: Db, orderId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

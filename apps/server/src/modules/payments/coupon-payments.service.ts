@@ -35,6 +35,7 @@ export async function purchaseWithCoupon(
     amountMinor: 0,
     cardToken: null,
     cardLastFour: null,
+    cardBrand: null,
     refunded: false,
   };
   return applyCharge(deps, consumer, order, payment, charge, false);

@@ -115,6 +115,7 @@ export async function applyCharge(
         transaction_id: charge.transactionId,
         // Kept to tell the customer where a refund went, should the venue cancel the order.
         card_last_four: charge.cardLastFour,
+        card_brand: charge.cardBrand,
         save_payment_method: savePaymentMethod ? 1 : 0,
         updated_at: now,
       });

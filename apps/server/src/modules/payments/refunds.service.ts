@@ -1,20 +1,42 @@
 /**
- * Refunds: a cancelled paid order's payments go back (at the gateway for what it charged), and
- * the order records what the customer is told (GET order's `refund`, the refund email): the
- * amount paid, and where it went back to.
+ * Refunds: money given back on a paid order. The venue gives one from the back office (in full, by
+ * line and quantity, or by amount, with a reason, also after collection), and a cancelled paid
+ * order gives back what is left of its payments. Never more than was paid: each refund is decided
+ * from what the refunds table holds while the order is held (one refund at a time per order), and
+ * an Idempotency-Key refunds once however often it is sent. The gateway refunds first; a refund it
+ * refuses is never recorded.
  */
 import type { OrderRefund } from '@venue/contract/order';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { PaymentGateway } from '../../gateway/payment-gateway.ts';
+import { formatMoney } from '@venue/domain/money';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, RefundsTable } from '../../db/schema.ts';
+import { RefundRefusedError, type PaymentGateway } from '../../gateway/payment-gateway.ts';
+import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
-import { recordOrderRefund } from '../orders/order-changes.ts';
+import { returnCouponUse } from '../coupons/coupons.service.ts';
+import { readOrderLines } from '../orders/order-lines.ts';
+import { holdOrder, recordOrderRefund } from '../orders/order-changes.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
 import { listSucceededPayments, updatePaymentIfStatus } from './payments.repository.ts';
+import {
+  deleteRefund,
+  findRefund,
+  findRefundByKey,
+  insertRefund,
+  listOrderPayments,
+  listRefundsOfOrders,
+  setRefundStatus,
+} from './refunds.repository.ts';
 
-/** What is told of a refunded order (modules/receipts sends the customer's email). */
+export type RefundRow = Selectable<RefundsTable>;
+export { listOrderPayments, listRefundsOfOrders };
+
+/** What is told of refunds (modules/receipts sends the customer's email). */
 export interface RefundListener {
+  /** a cancelled order's payments went back */
   refunded(orderId: number): void;
+  /** the venue gave a refund (back office) */
+  refundGiven?(refundId: number): void;
 }
 
 /** A payment given back: its amount, how it was paid ('card', 'token', 'wallet:APPLEPAYWEB', 'coupon' …) and the card's last four digits. */
@@ -24,7 +46,7 @@ export interface RefundedPayment {
   card_last_four: string | null;
 }
 
-function refundMethod(method: string): OrderRefund['method'] {
+export function refundMethod(method: string): OrderRefund['method'] {
   if (method === 'coupon') return 'coupon';
   if (method === 'wallet:APPLEPAYWEB') return 'applePay';
   if (method === 'wallet:GOOGLE') return 'googlePay';
@@ -56,10 +78,21 @@ export function describeRefund(
   };
 }
 
+/** Money already given back on each payment (succeeded and pending refunds). */
+function refundedByPayment(refunds: readonly RefundRow[]): Map<number, number> {
+  const byPayment = new Map<number, number>();
+  for (const refund of refunds) {
+    if (refund.payment_id === null) continue;
+    byPayment.set(refund.payment_id, (byPayment.get(refund.payment_id) ?? 0) + refund.amount_minor);
+  }
+  return byPayment;
+}
+
 /**
- * Gives back every successful payment of a cancelled order; a refund the gateway refuses is logged
- * for staff. When all went back, the order records what was refunded (GET order's `refund`).
- * Answers whether it did.
+ * Gives back what is left of every successful payment of a cancelled order (a part may have been
+ * refunded from the back office before); a refund the gateway refuses is logged for staff. When
+ * all went back, the order records what was refunded (GET order's `refund`) and the refunds table
+ * holds it. Answers whether it did.
  */
 export async function refundOrder(
   deps: { db: Kysely<Database>; gateway: PaymentGateway },
@@ -68,16 +101,22 @@ export async function refundOrder(
   nowMs: number,
 ): Promise<boolean> {
   const orderId = order.id;
-  const payments = await listSucceededPayments(deps.db, orderId);
+  const [payments, earlier] = await Promise.all([
+    listSucceededPayments(deps.db, orderId),
+    listRefundsOfOrders(deps.db, [orderId]),
+  ]);
+  const given = refundedByPayment(earlier);
   const refunded: RefundedPayment[] = [];
   let failed = 0;
   for (const payment of payments) {
+    const left = payment.amount_minor - (given.get(payment.id) ?? 0);
     let action = 'payment.refunded';
     try {
       // A coupon paid nothing at the gateway (its use came back with the cancel).
-      if (payment.transaction_id && payment.method !== 'coupon') await deps.gateway.refund(payment.transaction_id);
+      if (payment.transaction_id && payment.method !== 'coupon' && left > 0)
+        await deps.gateway.refund(payment.transaction_id, left);
       if (await updatePaymentIfStatus(deps.db, payment.id, 'Succeeded', { status: 'Refunded', updated_at: nowMs }))
-        refunded.push(payment);
+        refunded.push({ ...payment, amount_minor: payment.method === 'coupon' ? payment.amount_minor : left });
     } catch {
       action = 'payment.refund_failed';
       failed += 1;
@@ -88,10 +127,243 @@ export async function refundOrder(
       action,
       entity: 'payment',
       entityId: String(payment.id),
-      details: { orderId, amountMinor: payment.amount_minor },
+      details: { orderId, amountMinor: left },
     });
   }
   const refund = describeRefund(order, refunded, failed);
-  if (refund) await recordOrderRefund(deps.db, orderId, refund, nowMs);
+  if (refund) {
+    const charged = refunded.filter((payment) => payment.method !== 'coupon');
+    const paymentId = payments.find((payment) => payment.method !== 'coupon')?.id ?? null;
+    await insertRefund(deps.db, {
+      order_id: orderId,
+      vendor_id: order.vendor_id,
+      amount_minor: charged.reduce((sum, payment) => sum + payment.amount_minor, 0),
+      reason: 'Order cancelled',
+      lines: null,
+      payment_id: paymentId,
+      method: refund.method,
+      card_last_four: refund.cardLastFour,
+      coupon_code: order.coupon_code,
+      actor,
+      idempotency_key: null,
+      status: 'Succeeded',
+      created_at: nowMs,
+    });
+    await recordOrderRefund(deps.db, orderId, refund, nowMs);
+  }
   return refund !== null;
+}
+
+export const NOT_PAID_REFUND_MESSAGE = 'This order was never paid, so there is nothing to refund.';
+export const REFUNDED_IN_FULL_MESSAGE = 'This order has been refunded in full already.';
+export const REFUND_UNDER_WAY_MESSAGE = 'This refund is already under way. Reload the order in a moment.';
+
+/** A refund asked for in the back office. */
+export interface RefundAsk {
+  lines?: ReadonlyArray<{ lineId: number; quantity: number }> | undefined;
+  amountMinor?: number | undefined;
+  reason: string;
+}
+
+export interface RefundDeps {
+  db: Kysely<Database>;
+  gateway: PaymentGateway;
+  /** told of each refund given, once it is recorded (the refund email) */
+  refunds?: RefundListener | undefined;
+}
+
+/** What an order's refunds leave: money paid at the gateway not yet given back, and each line's quantity not yet refunded. */
+export interface RefundRoom {
+  paidMinor: number;
+  leftMinor: number;
+  /** line id → quantity refunded by line so far */
+  refundedQuantities: Map<number, number>;
+  /** whether a refund already gave the order's coupon use back */
+  couponReturned: boolean;
+}
+
+/** What is left to refund of an order, from its payments and refunds. */
+export function refundRoom(
+  payments: ReadonlyArray<{ status: string; method: string; amount_minor: number }>,
+  refunds: readonly RefundRow[],
+): RefundRoom {
+  const paidMinor = payments
+    .filter(
+      (payment) => payment.method !== 'coupon' && (payment.status === 'Succeeded' || payment.status === 'Refunded'),
+    )
+    .reduce((sum, payment) => sum + payment.amount_minor, 0);
+  const refundedQuantities = new Map<number, number>();
+  let refundedMinor = 0;
+  let couponReturned = false;
+  for (const refund of refunds) {
+    refundedMinor += refund.amount_minor;
+    if (refund.coupon_code) couponReturned = true;
+    for (const line of parseRefundLines(refund.lines)) {
+      refundedQuantities.set(line.lineId, (refundedQuantities.get(line.lineId) ?? 0) + line.quantity);
+    }
+  }
+  return { paidMinor, leftMinor: Math.max(0, paidMinor - refundedMinor), refundedQuantities, couponReturned };
+}
+
+export function parseRefundLines(text: string | null): Array<{ lineId: number; quantity: number }> {
+  if (!text) return [];
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return Array.isArray(parsed) ? (parsed as Array<{ lineId: number; quantity: number }>) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The amount of a refund by line: each line's price per item (with its options) times the quantity. */
+async function amountOfLines(
+  db: Kysely<Database> | Transaction<Database>,
+  order: OrderRow,
+  asked: ReadonlyArray<{ lineId: number; quantity: number }>,
+  room: RefundRoom,
+): Promise<number> {
+  const lines = (await readOrderLines(db, [order.id])).get(order.id)?.items ?? [];
+  const wanted = new Map<number, number>();
+  for (const { lineId, quantity } of asked) wanted.set(lineId, (wanted.get(lineId) ?? 0) + quantity);
+  let amount = 0;
+  for (const [lineId, quantity] of wanted) {
+    const line = lines.find((candidate) => candidate.lineId === lineId);
+    if (!line) throw unprocessable(`Line ${lineId} is not a line of order ${order.claim_ticket ?? order.id}.`);
+    const left = line.quantity - (room.refundedQuantities.get(lineId) ?? 0);
+    if (quantity > left)
+      throw conflict(
+        left === 0
+          ? `${line.name} has been refunded already.`
+          : `Only ${left} of ${line.name} ${left === 1 ? 'is' : 'are'} left to refund.`,
+      );
+    amount += line.perItemMinor * quantity;
+  }
+  return amount;
+}
+
+/**
+ * Gives a refund from the back office: in full (what is left), by line and quantity, or by amount,
+ * with a reason; also after collection. Never more than is left; the same Idempotency-Key answers
+ * the refund it gave. The gateway refunds before anything is recorded as given: a refusal records
+ * nothing and answers 422 with the gateway's words. A refund that leaves nothing to refund gives
+ * the order's coupon use back. Answers the refund and whether this request gave it.
+ */
+export async function giveRefund(
+  deps: RefundDeps,
+  order: OrderRow,
+  ask: RefundAsk,
+  idempotencyKey: string,
+  actor: Actor,
+  nowMs: number,
+): Promise<{ refund: RefundRow; created: boolean }> {
+  const { db } = deps;
+  const again = await findRefundByKey(db, order.id, idempotencyKey);
+  if (again) {
+    if (again.status !== 'Succeeded') throw conflict(REFUND_UNDER_WAY_MESSAGE);
+    return { refund: again, created: false };
+  }
+  if (order.paid_at === null) throw conflict(NOT_PAID_REFUND_MESSAGE);
+
+  const payments = await listOrderPayments(db, [order.id]);
+  const charged = payments.filter(
+    (payment) => payment.method !== 'coupon' && (payment.status === 'Succeeded' || payment.status === 'Refunded'),
+  );
+  const payment = charged.at(-1) ?? null;
+  const couponPaid = payments.find((p) => p.method === 'coupon' && p.status !== 'Failed') ?? null;
+
+  // Decided and reserved (a Pending row) while the order is held: one refund at a time per order.
+  // The same key at the same moment: the unique index lets one request in, the other finds its refund.
+  const reserved = await reserveRefund().catch(async (error: unknown) => {
+    if (error instanceof HttpError) throw error;
+    if (await findRefundByKey(db, order.id, idempotencyKey)) return null;
+    throw error;
+  });
+  async function reserveRefund() {
+    return db.transaction().execute(async (trx) => {
+      if (!(await holdOrder(trx, order.id))) throw notFound(`Order ${order.id} not found`);
+      const room = refundRoom(payments, await listRefundsOfOrders(trx, [order.id]));
+      let amount: number;
+      if (ask.lines) amount = await amountOfLines(trx, order, ask.lines, room);
+      else amount = ask.amountMinor ?? room.leftMinor;
+      const onlyCoupon = room.paidMinor === 0;
+      if (onlyCoupon) {
+        // Nothing was charged: the refund gives the coupon's use back, once.
+        if (!order.coupon_code || room.couponReturned) throw conflict(REFUNDED_IN_FULL_MESSAGE);
+        amount = 0;
+      } else if (room.leftMinor === 0) {
+        throw conflict(REFUNDED_IN_FULL_MESSAGE);
+      } else if (amount > room.leftMinor) {
+        throw conflict(
+          `That is more than is left to refund: ${formatMoney(room.leftMinor)} of ${formatMoney(room.paidMinor)} paid.`,
+        );
+      }
+      const givesCouponBack =
+        order.coupon_code !== null && !room.couponReturned && (onlyCoupon || amount === room.leftMinor);
+      const { id } = await insertRefund(trx, {
+        order_id: order.id,
+        vendor_id: order.vendor_id,
+        amount_minor: amount,
+        reason: ask.reason,
+        lines: ask.lines ? JSON.stringify(ask.lines.map(({ lineId, quantity }) => ({ lineId, quantity }))) : null,
+        payment_id: onlyCoupon ? (couponPaid?.id ?? null) : (payment?.id ?? null),
+        method: onlyCoupon ? 'coupon' : refundMethod(payment?.method ?? 'card'),
+        card_last_four: onlyCoupon ? null : (payment?.card_last_four ?? null),
+        coupon_code: givesCouponBack ? order.coupon_code : null,
+        actor,
+        idempotency_key: idempotencyKey,
+        status: 'Pending',
+        created_at: nowMs,
+      });
+      return { id: Number(id), amount, givesCouponBack };
+    });
+  }
+  if (!reserved) {
+    const other = await findRefundByKey(db, order.id, idempotencyKey);
+    if (other?.status === 'Succeeded') return { refund: other, created: false };
+    throw conflict(REFUND_UNDER_WAY_MESSAGE);
+  }
+
+  if (reserved.amount > 0 && payment?.transaction_id) {
+    try {
+      await deps.gateway.refund(payment.transaction_id, reserved.amount);
+    } catch (error) {
+      await deleteRefund(db, reserved.id);
+      const words = error instanceof RefundRefusedError ? error.message : 'The payment gateway did not answer.';
+      await recordAudit(db, {
+        at: nowMs,
+        actor,
+        action: 'order.refund_refused',
+        entity: 'order',
+        entityId: String(order.id),
+        details: { amountMinor: reserved.amount, reason: ask.reason, gateway: words },
+      });
+      throw new HttpError(422, `The refund did not go through: ${words} Nothing was refunded.`);
+    }
+  }
+  await db.transaction().execute(async (trx) => {
+    await setRefundStatus(trx, reserved.id, 'Succeeded');
+    if (reserved.givesCouponBack && order.coupon_code) await returnCouponUse(trx, order.coupon_code);
+    await recordAudit(trx, {
+      at: nowMs,
+      actor,
+      action: 'order.refund',
+      entity: 'order',
+      entityId: String(order.id),
+      details: {
+        refundId: reserved.id,
+        amountMinor: reserved.amount,
+        reason: ask.reason,
+        ...(ask.lines ? { lines: ask.lines } : {}),
+        ...(reserved.givesCouponBack ? { couponCode: order.coupon_code } : {}),
+      },
+    });
+  });
+  const refund = await findRefund(db, reserved.id);
+  deps.refunds?.refundGiven?.(reserved.id);
+  return { refund: refund!, created: true };
+}
+
+/** One refund, for the refund email. */
+export function findRefundById(db: Kysely<Database>, refundId: number) {
+  return findRefund(db, refundId);
 }

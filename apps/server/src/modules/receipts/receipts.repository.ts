@@ -12,7 +12,7 @@ export async function countReceiptsSince(
   db: Db,
   match: { order_id: number } | { email: string } | { client_address: string },
   sinceMs: number,
-  kind?: 'receipt' | 'refund',
+  kind?: 'receipt' | 'refund' | `refund:${number}`,
 ): Promise<number> {
   let query = db
     .selectFrom('receipts')

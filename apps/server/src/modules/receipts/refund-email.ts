@@ -4,11 +4,11 @@
  * receipt), in the same words as on the phone. Sent at most once per order, and counted with the
  * receipts against the recipient's daily limit: the address was never verified.
  */
-import { refundSentence } from '@venue/domain/order-refund';
+import { refundGivenSentence, refundSentence } from '@venue/domain/order-refund';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { RefundListener } from '../payments/refunds.service.ts';
+import { findRefundById, type RefundListener } from '../payments/refunds.service.ts';
 import { findOrderById, refundOf, type OrderRow } from '../orders/orders.service.ts';
 import type { Mailer } from './mailer.ts';
 import { countReceiptsSince, findReceiptPlace } from './receipts.repository.ts';
@@ -111,6 +111,80 @@ export async function sendRefundEmail(deps: RefundEmailDeps, orderId: number): P
   return 'sent';
 }
 
+/** The email of a refund the venue gave (back office): what went back, where, and why. */
+export function composeGivenRefundEmail(
+  facts: Omit<RefundEmailFacts, 'cancelledAt'> & { reason: string; refundedAt: number },
+  publicUrl: string,
+) {
+  const { order } = facts;
+  const ticket = order.claim_ticket ?? String(order.id);
+  const when = formatWhen(facts.refundedAt, facts.timeZone);
+  const customer = orderMobileLine(order);
+  const call = callStoreSentence(facts.storeName, facts.storePhone, 'Questions about your refund?');
+  const text = [
+    `Refund from ${facts.storeName} at ${facts.venueName}`,
+    '',
+    `Order number: ${ticket}`,
+    `Refunded: ${when}`,
+    ...(customer ? [customer] : []),
+    '',
+    facts.refund,
+    `Reason: ${facts.reason}`,
+    '',
+    ...(call ? [call] : []),
+    publicUrl,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1a1a1a">
+<h1 style="font-size:20px">Refund from ${escapeHtml(facts.storeName)}</h1>
+<p>${escapeHtml(facts.venueName)}</p>
+<p>Order number: <strong>${escapeHtml(ticket)}</strong><br>Refunded: ${escapeHtml(when)}${customer ? `<br>${escapeHtml(customer)}` : ''}</p>
+<p><strong>${escapeHtml(facts.refund)}</strong></p>
+<p>Reason: ${escapeHtml(facts.reason)}</p>
+${call ? `<p>${escapeHtml(call)}</p>\n` : ''}</body></html>`;
+  return { subject: `Your refund from ${facts.storeName}, order ${ticket}`, text, html };
+}
+
+/** Sends the email of one refund the venue gave, once, within the recipient's daily limit. */
+export async function sendGivenRefundEmail(deps: RefundEmailDeps, refundId: number): Promise<RefundEmailResult> {
+  const { db } = deps;
+  const refund = await findRefundById(db, refundId);
+  const order = refund && refund.status === 'Succeeded' ? await findOrderById(db, refund.order_id) : undefined;
+  if (!refund || !order) return 'no refund';
+  const email = order.customer_email?.trim();
+  if (!email) return 'no email';
+  const nowMs = deps.clock();
+  const kind = `refund:${refundId}` as const;
+  if ((await countReceiptsSince(db, { order_id: order.id }, 0, kind)) > 0) return 'already sent';
+  const recipient = email.toLowerCase();
+  if ((await countReceiptsSince(db, { email: recipient }, nowMs - RECEIPT_DAY_MS)) >= MAX_RECEIPTS_PER_RECIPIENT_DAY)
+    return 'recipient limit';
+  const place = await findReceiptPlace(db, order.vendor_id);
+  const mail = composeGivenRefundEmail(
+    {
+      venueName: place.venue_name,
+      storeName: place.store_name,
+      storePhone: place.phone_number,
+      timeZone: place.time_zone,
+      order,
+      refund: refundGivenSentence({
+        amountMinor: refund.amount_minor,
+        method: refund.method as 'card' | 'applePay' | 'googlePay' | 'coupon',
+        cardLastFour: refund.card_last_four,
+        couponCode: refund.coupon_code,
+      }),
+      reason: refund.reason,
+      refundedAt: Number(refund.created_at),
+    },
+    deps.publicUrl,
+  );
+  await sendCounted(
+    deps,
+    { order_id: order.id, email: recipient, message_id: null, sent_at: nowMs, client_address: null, kind },
+    { from: mailSender(place.venue_name, deps.publicUrl), to: email, ...mail },
+  );
+  return 'sent';
+}
+
 /**
  * Told of each refunded order by the cancel (FulfilmentDeps.refunds): sends its email in the
  * background, so the kitchen never waits on the mail server; a failure is logged. `idle` waits for
@@ -122,9 +196,22 @@ export class RefundMailer implements RefundListener {
   constructor(private readonly deps: RefundEmailDeps) {}
 
   refunded(orderId: number): void {
-    const sending = sendRefundEmail(this.deps, orderId).catch((error: unknown) => {
-      this.deps.log.warn({ err: error, orderId }, 'refund email not sent');
-    });
+    this.track(
+      sendRefundEmail(this.deps, orderId).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, orderId }, 'refund email not sent');
+      }),
+    );
+  }
+
+  refundGiven(refundId: number): void {
+    this.track(
+      sendGivenRefundEmail(this.deps, refundId).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, refundId }, 'refund email not sent');
+      }),
+    );
+  }
+
+  private track(sending: Promise<unknown>): void {
     this.sending.add(sending);
     void sending.finally(() => this.sending.delete(sending));
   }

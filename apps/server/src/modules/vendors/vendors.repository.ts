@@ -51,3 +51,8 @@ export type VendorChanges = Partial<
 export function updateVendorRow(db: Db, vendorId: number, changes: VendorChanges) {
   return db.updateTable('vendors').set(changes).where('id', '=', vendorId).executeTakeFirst();
 }
+
+/** Every vendor's id, the archived ones left out. */
+export function listAllVendorIds(db: Kysely<Database>) {
+  return db.selectFrom('vendors').select('id').where('archived', '=', 0).orderBy('id').execute();
+}

@@ -13,6 +13,7 @@ import type { TradingSchedule } from './trading-schedule.ts';
 import {
   findVendorId,
   findVendorRow,
+  listAllVendorIds,
   listOpeningHours,
   listVendorRowsOfVenue,
   updateVendorRow,
@@ -216,4 +217,9 @@ export function findVendorRecord(db: Kysely<Database>, vendorId: number): Promis
 /** Whether the store exists (one indexed read of its id). */
 export async function vendorExists(db: Kysely<Database>, vendorId: number): Promise<boolean> {
   return (await findVendorId(db, vendorId)) !== undefined;
+}
+
+/** Every store's id (the back office's admin sees them all). */
+export async function listVendorIdsOfInstallation(db: Kysely<Database>): Promise<number[]> {
+  return (await listAllVendorIds(db)).map((row) => row.id);
 }

@@ -33,3 +33,14 @@ export function findVenueRecord(db: Kysely<Database>, venueId: number) {
 export async function installationName(db: Kysely<Database>): Promise<string> {
   return (await findFirstVenue(db))?.name ?? 'Venue';
 }
+
+/** The time zone and GST rate the back office reports in: the installation's venue (Australia/Sydney and 10 % before one is loaded). */
+export async function installationVenue(db: Kysely<Database>): Promise<{ timeZone: string; gstRateBp: number }> {
+  const venue = await findFirstVenue(db);
+  return { timeZone: venue?.time_zone ?? 'Australia/Sydney', gstRateBp: venue?.gst_rate_bp ?? 1000 };
+}
+
+/** The installation's venue id (the first loaded), or null before one is. */
+export async function findFirstVenueId(db: Kysely<Database>): Promise<number | null> {
+  return (await findFirstVenue(db))?.id ?? null;
+}

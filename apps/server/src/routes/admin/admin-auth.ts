@@ -5,7 +5,12 @@
  * bodies are JSON only, which no plain HTML form can send.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { mayActOnVendor, sessionManager, type SignedManager } from '../../modules/managers/managers.service.ts';
+import {
+  mayActOnVendor,
+  OTHER_STORE_MESSAGE,
+  sessionManager,
+  type SignedManager,
+} from '../../modules/managers/managers.service.ts';
 import { sendError } from '../../plugins/error-handler.ts';
 
 /** The session cookie: HttpOnly, SameSite=Strict, Secure over https, sent to /admin only. */
@@ -15,7 +20,7 @@ const COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 export const SIGNED_OUT_MESSAGE = 'Sign in to the back office first.';
 export const ADMIN_ONLY_MESSAGE = 'Only a venue admin can do this.';
-export const OTHER_STORE_MESSAGE = 'This store is not one of yours.';
+export { OTHER_STORE_MESSAGE };
 export const CROSS_SITE_MESSAGE = 'Requests from another site are refused.';
 
 declare module 'fastify' {

@@ -5,13 +5,18 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { SignInFailureStore } from '../../lib/sign-in-failures.ts';
+import type { RefundListener } from '../../modules/payments/refunds.service.ts';
 import type { Mailer } from '../../modules/receipts/mailer.ts';
 import { adminAccountRoutes } from './admin-accounts.routes.ts';
+import { adminOrderRoutes } from './admin-orders.routes.ts';
+import { adminReportRoutes } from './admin-reports.routes.ts';
 import { refuseCrossSite } from './admin-auth.ts';
 
 export interface AdminPluginOptions {
   mailer: Mailer;
   signInFailures: SignInFailureStore;
+  /** told of each refund given (the refund email) */
+  refunds?: RefundListener;
 }
 
 export const ADMIN_PREFIX = '/admin/v1';
@@ -20,4 +25,6 @@ export const adminPlugin: FastifyPluginAsync<AdminPluginOptions> = async (app, o
   app.decorateRequest('manager', null);
   app.addHook('onRequest', refuseCrossSite);
   await app.register(adminAccountRoutes, { mailer: options.mailer, signInFailures: options.signInFailures });
+  await app.register(adminOrderRoutes, { refunds: options.refunds });
+  await app.register(adminReportRoutes);
 };

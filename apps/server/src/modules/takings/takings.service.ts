@@ -1,0 +1,452 @@
+/**
+ * The takings (issue 26 §4): a day or a range of days in the venue's time zone, per store, item or
+ * hour. Paid orders count on the day they were paid, refunds on the day they were given. GST is
+ * included in prices: each order's GST is the taxable part of what it paid (items not marked
+ * GST-free, after the coupon's share, plus service charges) times rate / (1 + rate); a refund
+ * takes back its order's share. Rows are rounded to the cent once each, and the totals are the sums
+ * of the rows, so the figures on screen and in the CSV add up.
+ */
+import type { TakingsQuery, Takings, TakingsFigures, Today } from '@venue/contract/admin-reports';
+import { estimateReadyAt } from '@venue/domain/kitchen-queue';
+import { zonedParts } from '@venue/domain/time-zone';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { csvMoney, toCsv, type CsvValue } from '../../lib/csv.ts';
+import { dayEndMs as dayEnd, dayStartMs as dayStart } from '../order-records/order-records.service.ts';
+import { readQueueFacts } from '../orders/order-changes.ts';
+import { parseRefundLines } from '../payments/refunds.service.ts';
+import { listVendors } from '../vendors/vendors.service.ts';
+import { findFirstVenueId, installationVenue } from '../venues/venues.service.ts';
+import {
+  listExportPayments,
+  listExportRefunds,
+  listItemSales,
+  listLineItems,
+  listOrderLinesForExport,
+  listPaidOrderSums,
+  listPaymentsByMethod,
+  listRefundsWithSums,
+  listStoreNames,
+  type TakingsRange,
+} from './takings.repository.ts';
+
+/** null: every store */
+type Scope = readonly number[] | null;
+
+/** Sums before rounding: GST is kept exact until a row is rounded. */
+interface Tally {
+  orders: number;
+  gross: number;
+  discounts: number;
+  charges: number;
+  refunds: number;
+  gst: number;
+}
+
+const emptyTally = (): Tally => ({ orders: 0, gross: 0, discounts: 0, charges: 0, refunds: 0, gst: 0 });
+
+function figures(tally: Tally): TakingsFigures {
+  const sales = tally.gross - tally.discounts + tally.charges;
+  return {
+    orders: tally.orders,
+    grossMinor: tally.gross,
+    discountsMinor: tally.discounts,
+    serviceChargesMinor: tally.charges,
+    refundsMinor: tally.refunds,
+    netMinor: sales - tally.refunds,
+    gstMinor: Math.round(tally.gst),
+    averageOrderMinor: tally.orders === 0 ? 0 : Math.round(sales / tally.orders),
+  };
+}
+
+function addFigures(total: TakingsFigures, row: TakingsFigures): TakingsFigures {
+  const sum = {
+    orders: total.orders + row.orders,
+    grossMinor: total.grossMinor + row.grossMinor,
+    discountsMinor: total.discountsMinor + row.discountsMinor,
+    serviceChargesMinor: total.serviceChargesMinor + row.serviceChargesMinor,
+    refundsMinor: total.refundsMinor + row.refundsMinor,
+    netMinor: total.netMinor + row.netMinor,
+    gstMinor: total.gstMinor + row.gstMinor,
+    averageOrderMinor: 0,
+  };
+  const sales = sum.grossMinor - sum.discountsMinor + sum.serviceChargesMinor;
+  return { ...sum, averageOrderMinor: sum.orders === 0 ? 0 : Math.round(sales / sum.orders) };
+}
+
+const ZERO: TakingsFigures = figures(emptyTally());
+
+interface OrderSums {
+  total_minor: number;
+  discount_minor: number;
+  charges: number | string;
+  goods: number | string;
+  free_goods: number | string;
+}
+
+/** The GST in one dollar paid on an order (0 when nothing was paid), exact. */
+export function gstShare(order: OrderSums, rateBp: number): number {
+  const goods = Number(order.goods);
+  const taxableGoods = goods - Number(order.free_goods);
+  const discountOnTaxable = goods > 0 ? (order.discount_minor * taxableGoods) / goods : 0;
+  const taxablePaid = taxableGoods - discountOnTaxable + Number(order.charges);
+  if (order.total_minor <= 0) return 0;
+  return (taxablePaid / order.total_minor) * (rateBp / (10_000 + rateBp));
+}
+
+export interface TakingsScope {
+  scope: Scope;
+}
+
+/** The range of instants of a from/to pair of venue days. */
+function rangeOf(query: Pick<TakingsQuery, 'from' | 'to'>, timeZone: string, scope: Scope): TakingsRange {
+  return { fromMs: dayStart(query.from, timeZone), toMs: dayEnd(query.to ?? query.from, timeZone), vendorIds: scope };
+}
+
+/** GET /admin/v1/reports/takings */
+export async function takings(db: Kysely<Database>, scope: Scope, query: TakingsQuery): Promise<Takings> {
+  const { timeZone, gstRateBp } = await installationVenue(db);
+  const stores =
+    query.vendorId !== undefined ? (scope && !scope.includes(query.vendorId) ? [] : [query.vendorId]) : scope;
+  const range = rangeOf(query, timeZone, stores);
+  const by = query.by ?? 'store';
+  const [orders, refunds, methods, names] = await Promise.all([
+    listPaidOrderSums(db, range),
+    listRefundsWithSums(db, range),
+    listPaymentsByMethod(db, range),
+    listStoreNames(db, stores),
+  ]);
+  const storeName = new Map(names.map((row) => [row.id, row.store_name]));
+
+  // Per store always (the totals are their sum); per hour when asked.
+  const byStore = new Map<number, Tally>();
+  const byHour = new Map<number, Tally>();
+  const tallyOf = (map: Map<number, Tally>, key: number) => {
+    let tally = map.get(key);
+    if (!tally) map.set(key, (tally = emptyTally()));
+    return tally;
+  };
+  for (const order of orders) {
+    const goods = Number(order.goods);
+    const charges = Number(order.charges);
+    const gst = order.total_minor * gstShare(order, gstRateBp);
+    const hour = zonedParts(Number(order.paid_at), timeZone).hour;
+    for (const tally of [tallyOf(byStore, order.vendor_id), ...(by === 'hour' ? [tallyOf(byHour, hour)] : [])]) {
+      tally.orders += 1;
+      tally.gross += goods;
+      tally.discounts += order.discount_minor;
+      tally.charges += charges;
+      tally.gst += gst;
+    }
+  }
+  const refundsByMethod = new Map<string, number>();
+  for (const refund of refunds) {
+    const gst = refund.amount_minor * gstShare(refund, gstRateBp);
+    const hour = zonedParts(Number(refund.created_at), timeZone).hour;
+    for (const tally of [tallyOf(byStore, refund.vendor_id), ...(by === 'hour' ? [tallyOf(byHour, hour)] : [])]) {
+      tally.refunds += refund.amount_minor;
+      tally.gst -= gst;
+    }
+    refundsByMethod.set(refund.method, (refundsByMethod.get(refund.method) ?? 0) + refund.amount_minor);
+  }
+
+  const storeRows = [...byStore]
+    .sort(([a], [b]) => a - b)
+    .map(([vendorId, tally]) => ({
+      vendorId,
+      storeName: storeName.get(vendorId) ?? `Store ${vendorId}`,
+      ...figures(tally),
+    }));
+  const totals = storeRows.reduce<TakingsFigures>((sum, row) => addFigures(sum, row), ZERO);
+
+  let rows: Takings['rows'];
+  if (by === 'store') rows = storeRows;
+  else if (by === 'hour')
+    rows = [...byHour].sort(([a], [b]) => a - b).map(([hour, tally]) => ({ hour, ...figures(tally) }));
+  else rows = await itemRows(db, range, refunds, storeName);
+
+  return {
+    from: query.from,
+    to: query.to ?? query.from,
+    timeZone,
+    gstRate: gstRateBp,
+    by,
+    totals,
+    rows,
+    byMethod: methodRows(methods, refundsByMethod),
+  };
+}
+
+const METHOD_NAMES: Record<string, string> = {
+  card: 'card',
+  token: 'savedCard',
+  'wallet:APPLEPAYWEB': 'applePay',
+  'wallet:GOOGLE': 'googlePay',
+  coupon: 'coupon',
+};
+
+function methodRows(
+  methods: Awaited<ReturnType<typeof listPaymentsByMethod>>,
+  refundsByMethod: Map<string, number>,
+): Takings['byMethod'] {
+  const rows = new Map<string, Takings['byMethod'][number]>();
+  for (const row of methods) {
+    const method = METHOD_NAMES[row.method] ?? row.method;
+    const current = rows.get(method) ?? { method, payments: 0, amountMinor: 0, refundsMinor: 0 };
+    current.payments += Number(row.payments);
+    current.amountMinor += Number(row.amount);
+    rows.set(method, current);
+  }
+  // Refunds name where the money went: card (a saved card too), Apple Pay, Google Pay, coupon.
+  for (const [method, amount] of refundsByMethod) {
+    const current = rows.get(method) ?? { method, payments: 0, amountMinor: 0, refundsMinor: 0 };
+    current.refundsMinor += amount;
+    rows.set(method, current);
+  }
+  return [...rows.values()].sort((a, b) => b.amountMinor - a.amountMinor);
+}
+
+async function itemRows(
+  db: Kysely<Database>,
+  range: TakingsRange,
+  refunds: Awaited<ReturnType<typeof listRefundsWithSums>>,
+  storeName: Map<number, string>,
+): Promise<Takings['rows']> {
+  const sales = await listItemSales(db, range);
+  const refundedLines = new Map<number, number>();
+  for (const refund of refunds)
+    for (const line of parseRefundLines(refund.lines))
+      refundedLines.set(line.lineId, (refundedLines.get(line.lineId) ?? 0) + line.quantity);
+  const refundedItems = new Map<number, number>();
+  for (const line of await listLineItems(db, [...refundedLines.keys()])) {
+    if (line.menu_item_id === null) continue;
+    refundedItems.set(
+      line.menu_item_id,
+      (refundedItems.get(line.menu_item_id) ?? 0) + (refundedLines.get(line.id) ?? 0),
+    );
+  }
+  return sales
+    .map((row) => ({
+      vendorId: row.vendor_id,
+      storeName: storeName.get(row.vendor_id) ?? `Store ${row.vendor_id}`,
+      menuItemId: row.item_id === null ? null : Number(row.item_id),
+      name: row.name ?? 'Item',
+      quantity: Number(row.quantity),
+      grossMinor: Number(row.gross),
+      refundedQuantity: row.item_id === null ? 0 : (refundedItems.get(Number(row.item_id)) ?? 0),
+    }))
+    .sort((a, b) => b.grossMinor - a.grossMinor || a.name.localeCompare(b.name));
+}
+
+const FIGURE_HEADERS = [
+  'Orders',
+  'Gross sales',
+  'Coupon discounts',
+  'Service charges',
+  'Refunds',
+  'Net',
+  'GST included',
+  'Average order',
+];
+const figureCells = (row: TakingsFigures): CsvValue[] => [
+  row.orders,
+  csvMoney(row.grossMinor),
+  csvMoney(row.discountsMinor),
+  csvMoney(row.serviceChargesMinor),
+  csvMoney(row.refundsMinor),
+  csvMoney(row.netMinor),
+  csvMoney(row.gstMinor),
+  csvMoney(row.averageOrderMinor),
+];
+
+/** The takings as CSV: one row per store, item or hour, then the totals. */
+export function takingsCsv(report: Takings): string {
+  if (report.by === 'item') {
+    const rows = report.rows as Array<Extract<Takings['rows'][number], { menuItemId: unknown }>>;
+    return toCsv(
+      ['From', 'To', 'Store', 'Item', 'Quantity', 'Gross sales', 'Refunded quantity'],
+      rows.map((row) => [
+        report.from,
+        report.to,
+        row.storeName,
+        row.name,
+        row.quantity,
+        csvMoney(row.grossMinor),
+        row.refundedQuantity,
+      ]),
+    );
+  }
+  const label = report.by === 'store' ? 'Store' : 'Hour';
+  const rows = report.rows.map((row) => {
+    const key = 'storeName' in row ? row.storeName : `${String((row as { hour: number }).hour).padStart(2, '0')}:00`;
+    return [report.from, report.to, key, ...figureCells(row as TakingsFigures)];
+  });
+  return toCsv(
+    ['From', 'To', label, ...FIGURE_HEADERS],
+    [...rows, [report.from, report.to, 'Total', ...figureCells(report.totals)]],
+  );
+}
+
+const EXPORT_CHUNK = 500;
+
+/** GET /admin/v1/orders.csv: one row per order line of the orders paid in the range (a coupon's discount is a line of its own), so each order's lines add up to what it paid. */
+export async function ordersCsv(
+  db: Kysely<Database>,
+  scope: Scope,
+  query: { from?: string | undefined; to?: string | undefined; vendorId?: number | undefined },
+  nowMs: number,
+): Promise<string> {
+  const { timeZone } = await installationVenue(db);
+  const stores =
+    query.vendorId !== undefined ? (scope && !scope.includes(query.vendorId) ? [] : [query.vendorId]) : scope;
+  const today = localDay(nowMs, timeZone);
+  const range = rangeOf(
+    { from: query.from ?? query.to ?? today, to: query.to ?? query.from ?? today },
+    timeZone,
+    stores,
+  );
+  const lines = await listOrderLinesForExport(db, range);
+  const orderIds = [...new Set(lines.map((line) => line.order_id))];
+  const payments = new Map<number, string>();
+  const refunded = new Map<number, number>();
+  for (let start = 0; start < orderIds.length; start += EXPORT_CHUNK) {
+    const chunk = orderIds.slice(start, start + EXPORT_CHUNK);
+    const [paid, given] = await Promise.all([listExportPayments(db, chunk), listExportRefunds(db, chunk)]);
+    for (const payment of paid) {
+      const words =
+        payment.method === 'coupon'
+          ? 'Coupon'
+          : payment.card_last_four
+            ? `${payment.card_brand ?? 'Card'} ending ${payment.card_last_four}`
+            : (METHOD_NAMES[payment.method] ?? payment.method);
+      payments.set(payment.order_id, [payments.get(payment.order_id), words].filter(Boolean).join(' + '));
+    }
+    for (const row of given) refunded.set(row.order_id, Number(row.amount));
+  }
+  const header = [
+    'Date',
+    'Time',
+    'Order',
+    'Store',
+    'Status',
+    'Service',
+    'Customer',
+    'Mobile',
+    'Email',
+    'Payment',
+    'Line',
+    'Item',
+    'Option of',
+    'Quantity',
+    'Unit price',
+    'Line total',
+    'GST-free',
+    'Note',
+    'Order total',
+    'Order refunded',
+  ];
+  const rows: CsvValue[][] = [];
+  let lastOrder = -1;
+  let owner = '';
+  const discountRow = (order: (typeof lines)[number]) => {
+    const when = zonedParts(Number(order.paid_at), timeZone);
+    rows.push([
+      ...orderCells(order, when, payments, refunded).slice(0, 10),
+      'Discount',
+      order.coupon_code ? `Coupon ${order.coupon_code}` : 'Coupon',
+      null,
+      1,
+      csvMoney(-order.discount_minor),
+      csvMoney(-order.discount_minor),
+      null,
+      null,
+      csvMoney(order.total_minor),
+      csvMoney(refunded.get(order.order_id) ?? 0),
+    ]);
+  };
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
+    const when = zonedParts(Number(line.paid_at), timeZone);
+    const kind =
+      line.item_type === 'ServiceCharge' ? 'Service charge' : line.parent_item_id !== null ? 'Option' : 'Item';
+    if (line.order_id !== lastOrder) owner = '';
+    if (kind === 'Item') owner = line.name;
+    lastOrder = line.order_id;
+    const cells = orderCells(line, when, payments, refunded);
+    rows.push([
+      ...cells.slice(0, 10),
+      kind,
+      line.name,
+      kind === 'Option' ? owner : null,
+      line.quantity,
+      csvMoney(line.per_item_minor),
+      csvMoney(line.price_minor),
+      kind === 'Service charge' ? null : line.gst_free === 1 ? 'yes' : 'no',
+      line.note,
+      ...cells.slice(10),
+    ]);
+    const next = lines[index + 1];
+    if ((!next || next.order_id !== line.order_id) && line.discount_minor > 0) discountRow(line);
+  }
+  return toCsv(header, rows);
+}
+
+function orderCells(
+  line: Awaited<ReturnType<typeof listOrderLinesForExport>>[number],
+  when: ReturnType<typeof zonedParts>,
+  payments: Map<number, string>,
+  refunded: Map<number, number>,
+): CsvValue[] {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return [
+    `${when.year}-${pad(when.month)}-${pad(when.day)}`,
+    `${pad(when.hour)}:${pad(when.minute)}`,
+    line.claim_ticket ?? String(line.order_id),
+    line.store_name,
+    line.order_status,
+    line.service_mode,
+    line.customer_name,
+    line.customer_mobile,
+    line.customer_email,
+    payments.get(line.order_id) ?? null,
+    csvMoney(line.total_minor),
+    csvMoney(refunded.get(line.order_id) ?? 0),
+  ];
+}
+
+/** The venue day (YYYY-MM-DD) at an instant. */
+export function localDay(nowMs: number, timeZone: string): string {
+  const { year, month, day } = zonedParts(nowMs, timeZone);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** GET /admin/v1/reports/today: today's figures so far, and each store as it stands. */
+export async function today(db: Kysely<Database>, scope: Scope, nowMs: number): Promise<Today> {
+  const { timeZone } = await installationVenue(db);
+  const day = localDay(nowMs, timeZone);
+  const report = await takings(db, scope, { from: day, by: 'store' });
+  const venueId = await findFirstVenueId(db);
+  const vendors = venueId === null ? [] : await listVendors(db, venueId, nowMs);
+  const own = vendors.filter((vendor) => !scope || scope.includes(vendor.id));
+  const rows = new Map(
+    (report.rows as Array<{ vendorId: number; orders: number; netMinor: number }>).map((r) => [r.vendorId, r]),
+  );
+  const stores = await Promise.all(
+    own.map(async (vendor) => {
+      const facts = await readQueueFacts(db, vendor.id, nowMs);
+      const next = vendor.nextServiceTime === null ? null : Date.parse(vendor.nextServiceTime);
+      const state = vendor.isPaused ? 'paused' : !vendor.isOpen || (next !== null && next > nowMs) ? 'closed' : 'open';
+      const readyAt = estimateReadyAt({ queuedAt: nowMs, position: facts.waiting + 1, nowMs, pace: facts.pace });
+      return {
+        vendorId: vendor.id,
+        storeName: vendor.storeName,
+        state: state as 'open' | 'paused' | 'closed',
+        queueLength: facts.waiting,
+        waitSeconds: state === 'closed' ? null : Math.max(0, Math.round((readyAt - nowMs) / 1000)),
+        orders: rows.get(vendor.id)?.orders ?? 0,
+        netMinor: rows.get(vendor.id)?.netMinor ?? 0,
+      };
+    }),
+  );
+  return { day, timeZone, totals: report.totals, stores };
+}
