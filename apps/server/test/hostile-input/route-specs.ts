@@ -310,6 +310,39 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     }),
   },
   'DELETE /admin/v1/managers/:id': { auth: 'admin', params: (fx) => ({ id: String(fx.managerId) }) },
+  'GET /admin/v1/orders': {
+    auth: 'admin',
+    query: (fx) => ({
+      q: 'Fuzz',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      vendorId: String(fx.vendorId),
+      status: 'Pending,Waiting',
+      limit: '20',
+    }),
+  },
+  'GET /admin/v1/orders.csv': { auth: 'admin', query: () => ({ from: '2026-11-01', to: '2026-11-30' }) },
+  'GET /admin/v1/orders/:orderId': { auth: 'admin', params: orderParams },
+  // The fixture's order is not paid: a valid refund is refused (409) and nothing is stored.
+  'POST /admin/v1/orders/:orderId/refunds': {
+    auth: 'admin',
+    params: orderParams,
+    body: () => ({ amountMinor: 100, reason: 'Cold food' }),
+    headers: () => ({ 'idempotency-key': `fuzz-${randomUUID()}` }),
+  },
+  'GET /admin/v1/reports/takings': {
+    auth: 'admin',
+    query: (fx) => ({
+      from: '2026-11-01',
+      to: '2026-11-30',
+      by: 'hour',
+      vendorId: String(fx.vendorId),
+      format: 'json',
+    }),
+  },
+  'GET /admin/v1/reports/today': { auth: 'admin' },
+  // A stream: the fuzz app ends each one after a moment (eventStreams.maxStreamMs).
+  'GET /admin/v1/events': { auth: 'admin' },
   'POST /ops/v1/vendor/:vendorId/staff-tokens': {
     auth: 'ops',
     params: vendorParams,
