@@ -839,6 +839,22 @@ async function replaceCatalogue(
   };
 }
 
+/** A coupon's columns as the catalogue sets them (its code aside: the key it is found by). */
+export function couponValues(coupon: CatalogueCoupon, venueId: number) {
+  return {
+    venue_id: venueId,
+    vendor_id: coupon.vendorId,
+    kind: coupon.kind,
+    value: coupon.value,
+    active: flag(coupon.active),
+    valid_from: coupon.validFrom === null ? null : Date.parse(coupon.validFrom),
+    valid_until: coupon.validUntil === null ? null : Date.parse(coupon.validUntil),
+    usage_limit: coupon.usageLimit,
+    description: coupon.description,
+    archived: 0,
+  };
+}
+
 async function syncCoupons(
   trx: Transaction<Database>,
   catalogue: VenueCatalogue,
@@ -850,18 +866,7 @@ async function syncCoupons(
   const stored = new Map((await listCouponsOfVenue(trx, venueId, { archived: true })).map((c) => [c.code, c]));
   const inserts: Insertable<CouponsTable>[] = [];
   for (const coupon of catalogue.coupons) {
-    const values = {
-      venue_id: venueId,
-      vendor_id: coupon.vendorId,
-      kind: coupon.kind,
-      value: coupon.value,
-      active: flag(coupon.active),
-      valid_from: coupon.validFrom === null ? null : Date.parse(coupon.validFrom),
-      valid_until: coupon.validUntil === null ? null : Date.parse(coupon.validUntil),
-      usage_limit: coupon.usageLimit,
-      description: coupon.description,
-      archived: 0,
-    };
+    const values = couponValues(coupon, venueId);
     const row = stored.get(coupon.code);
     if (!row) {
       inserts.push({ code: coupon.code, created_at: nowMs, ...values, edited_at: nowMs, edited_by: actor });

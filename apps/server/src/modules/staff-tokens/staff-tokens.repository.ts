@@ -31,6 +31,29 @@ export function listStaffTokenRows(db: Db, vendorId: number) {
 
 export type StaffTokenRow = Awaited<ReturnType<typeof listStaffTokenRows>>[number];
 
+/** Every token of these stores (at least one; every store: null), with its store's name, by store then oldest first. */
+export function listStaffTokenRowsOfStores(db: Db, vendorIds: readonly number[] | null) {
+  let query = db
+    .selectFrom('staff_tokens')
+    .innerJoin('vendors', 'vendors.id', 'staff_tokens.vendor_id')
+    .select([
+      'staff_tokens.id as id',
+      'staff_tokens.vendor_id as vendor_id',
+      'staff_tokens.name as name',
+      'staff_tokens.created_at as created_at',
+      'staff_tokens.last_used_at as last_used_at',
+      'staff_tokens.revoked_at as revoked_at',
+      'vendors.store_name as store_name',
+    ]);
+  if (vendorIds !== null) query = query.where('staff_tokens.vendor_id', 'in', [...vendorIds]);
+  return query.orderBy('vendors.display_order').orderBy('staff_tokens.vendor_id').orderBy('staff_tokens.id').execute();
+}
+
+/** The store a token belongs to, whatever its state. */
+export function findStaffTokenStore(db: Db, id: number) {
+  return db.selectFrom('staff_tokens').select(['vendor_id']).where('id', '=', id).executeTakeFirst();
+}
+
 export function findStaffTokenRow(db: Db, vendorId: number, id: number) {
   return db
     .selectFrom('staff_tokens')

@@ -5,6 +5,7 @@
  * Every request looks its token up again, so a revocation acts at once in every server process.
  */
 import { createHash } from 'node:crypto';
+import QRCode from 'qrcode';
 import type { StaffToken, StaffTokenCreated } from '@venue/contract/staff-tokens';
 import { STAFF_TOKEN_PREFIX } from '@venue/contract/staff-tokens';
 import type { Kysely } from 'kysely';
@@ -16,9 +17,11 @@ import { vendorExists } from '../vendors/vendors.service.ts';
 import {
   findStaffTokenByHash,
   findStaffTokenRow,
+  findStaffTokenStore,
   insertStaffToken,
   isStaffTokenRowActive,
   listStaffTokenRows,
+  listStaffTokenRowsOfStores,
   revokeStaffTokenRow,
   touchStaffTokenRow,
   type StaffTokenRow,
@@ -94,9 +97,45 @@ export async function createStaffToken(
   return { id, vendorId, name, createdAt: new Date(nowMs).toISOString(), token };
 }
 
+/**
+ * The staff display's address that signs a device in with a token, and that address as a QR code
+ * (an SVG document) for the device's camera. The token rides in the fragment: a browser never
+ * sends it to a server or writes it to a log.
+ */
+export async function staffSignInLink(
+  publicUrl: string,
+  token: string,
+): Promise<Pick<StaffTokenCreated, 'signInUrl' | 'signInQrSvg'>> {
+  const signInUrl = `${publicUrl}/staff#token=${encodeURIComponent(token)}`;
+  const signInQrSvg = await QRCode.toString(signInUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { signInUrl, signInQrSvg };
+}
+
 export async function listStaffTokens(db: Kysely<Database>, vendorId: number): Promise<StaffToken[]> {
   await requireVendor(db, vendorId);
   return (await listStaffTokenRows(db, vendorId)).map(toStaffToken);
+}
+
+/**
+ * Every token of these stores (null: every store), revoked ones included, each with its store's
+ * name: the back office's one list of every store's tokens.
+ */
+export async function listStaffTokensOfStores(
+  db: Kysely<Database>,
+  vendorIds: readonly number[] | null,
+): Promise<Array<StaffToken & { storeName: string }>> {
+  if (vendorIds !== null && vendorIds.length === 0) return [];
+  return (await listStaffTokenRowsOfStores(db, vendorIds)).map((row) => ({
+    ...toStaffToken(row),
+    storeName: row.store_name,
+  }));
+}
+
+/** The store a staff token belongs to (so a caller can check who may revoke it); 404 when there is no such token. */
+export async function staffTokenStore(db: Kysely<Database>, id: number): Promise<number> {
+  const row = await findStaffTokenStore(db, id);
+  if (!row) throw notFound(`Staff token ${id} not found`);
+  return Number(row.vendor_id);
 }
 
 /** Revokes a token of the vendor; revoking a revoked token again changes nothing and is no error. */

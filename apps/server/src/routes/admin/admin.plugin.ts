@@ -11,6 +11,8 @@ import { adminAccountRoutes } from './admin-accounts.routes.ts';
 import { adminOrderRoutes } from './admin-orders.routes.ts';
 import { adminReportRoutes } from './admin-reports.routes.ts';
 import { refuseCrossSite } from './admin-auth.ts';
+import { adminCatalogueRoutes } from './admin-catalogue.routes.ts';
+import { adminStaffTokenRoutes } from './admin-staff-tokens.routes.ts';
 
 export interface AdminPluginOptions {
   mailer: Mailer;
@@ -25,6 +27,8 @@ export const adminPlugin: FastifyPluginAsync<AdminPluginOptions> = async (app, o
   app.decorateRequest('manager', null);
   app.addHook('onRequest', refuseCrossSite);
   await app.register(adminAccountRoutes, { mailer: options.mailer, signInFailures: options.signInFailures });
+  await app.register(adminCatalogueRoutes);
+  await app.register(adminStaffTokenRoutes);
   await app.register(adminOrderRoutes, { refunds: options.refunds });
   await app.register(adminReportRoutes);
 };

@@ -5,7 +5,6 @@
  *   DELETE /ops/v1/vendor/{vendorId}/staff-tokens/{id}   revokes one at once
  * Admin only (`opsAccess: 'admin'`): a staff token cannot make, see or revoke tokens, not even its own store's.
  */
-import QRCode from 'qrcode';
 import { ErrorBody } from '@venue/contract/common';
 import { VendorIdParams } from '@venue/contract/route-params';
 import { StaffTokenCreate, StaffTokenCreated, StaffTokenList, StaffTokenParams } from '@venue/contract/staff-tokens';
@@ -15,6 +14,7 @@ import {
   createStaffToken,
   listStaffTokens,
   revokeStaffToken,
+  staffSignInLink,
 } from '../../modules/staff-tokens/staff-tokens.service.ts';
 import { actorOf } from './ops-auth.ts';
 
@@ -40,10 +40,7 @@ export const opsStaffTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       const { vendorId } = request.params;
       const created = await createStaffToken(app.db, vendorId, request.body.name, actorOf(request), app.clock());
       reply.header('Cache-Control', 'no-store');
-      // the token in the fragment: a browser never sends it to a server or writes it to a log
-      const signInUrl = `${app.config.publicUrl}/staff#token=${encodeURIComponent(created.token)}`;
-      const signInQrSvg = await QRCode.toString(signInUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-      return reply.code(201).send({ ...created, signInUrl, signInQrSvg });
+      return reply.code(201).send({ ...created, ...(await staffSignInLink(app.config.publicUrl, created.token)) });
     },
   );
 

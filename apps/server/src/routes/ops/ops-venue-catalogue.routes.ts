@@ -12,68 +12,19 @@ import {
   UploadedDisplayAsset,
   VenueCatalogue,
 } from '@venue/contract/venue-catalogue';
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exportCatalogue, importCatalogue, type CatalogueImport } from '../../modules/catalogue/catalogue.service.ts';
+import { exportCatalogue, importCatalogue } from '../../modules/catalogue/catalogue.service.ts';
+import { MAX_UPLOAD_BYTES, storeUploadedPicture } from '../../modules/display-assets/display-assets.service.ts';
 import {
-  MAX_UPLOAD_BYTES,
-  storeUploadedPicture,
-  UNSUPPORTED_PICTURE_MESSAGE,
-} from '../../modules/display-assets/display-assets.service.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { publishVendorChanged } from '../../modules/vendors/vendors.service.ts';
-import { validatorCompilerWithoutNul } from '../../plugins/request-validation.ts';
+  acceptOnlyPictures,
+  bodyCheckedByService,
+  CATALOGUE_BODY_LIMIT,
+  catalogueImported,
+  PICTURE_UPLOAD_TYPES,
+  plainJson,
+  unsupportedPictureType,
+} from '../catalogue-io.ts';
 import { actorOf } from './ops-auth.ts';
-
-/**
- * A whole venue's catalogue: 2,000 items with their options and descriptions take about 1 MB; with
- * its pictures (`?pictures=include`, base64: a third larger than the files) a venue with a few
- * hundred photos of a few hundred KB each needs tens of MB. Only the venue admin's token gets this
- * far (it is checked before the body is read), and the body is checked whole before anything is stored.
- */
-export const CATALOGUE_BODY_LIMIT = 100 * 1024 * 1024;
-
-/**
- * Picture bodies the upload takes; the content decides, so a generic type is welcome too, and
- * `image/jpg`, which is no registered type but what many cameras and tools send JPEGs as.
- */
-const PICTURE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/webp', 'application/octet-stream'];
-
-/** The answer to a body sent as anything else: which types are taken, and what was sent. */
-function unsupportedPictureType(contentType: string | undefined): HttpError {
-  const sent = contentType?.split(';')[0]?.trim();
-  return new HttpError(
-    415,
-    `${UNSUPPORTED_PICTURE_MESSAGE} Send its bytes as image/png, image/jpeg, image/webp or application/octet-stream` +
-      `${sent ? `, not ${sent}` : ' (the request named no Content-Type)'}.`,
-  );
-}
-
-/**
- * The catalogue body is checked by the import itself, which reports every problem with its JSON
- * path (422), where the route validator would stop at a few (400). Its schema stays on the route
- * for the OpenAPI document; parameters are validated as everywhere.
- */
-const bodyCheckedByImport: FastifySchemaCompiler<unknown> = (route) =>
-  route.httpPart === 'body'
-    ? (data: unknown) => ({ value: data })
-    : validatorCompilerWithoutNul(route as Parameters<typeof validatorCompilerWithoutNul>[0]);
-
-/** The export is written as stored: a venue whose older data breaks a newer rule must still be exportable. */
-const plainJson = () => (data: unknown) => JSON.stringify(data);
-
-/**
- * Everything that must follow a committed catalogue import in this process: cached menus are
- * dropped (other processes see the bumped menu versions). Live updates to staff displays hook in
- * here too.
- */
-export async function catalogueImported(app: FastifyInstance, result: CatalogueImport): Promise<void> {
-  for (const vendorId of result.vendorIds) {
-    app.menuCache.invalidate(vendorId);
-    // One `vendor` event per store rather than one per item: a display reads the store's menu again.
-    await publishVendorChanged(app.events, vendorId, app.clock());
-  }
-}
 
 export const opsVenueCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -125,7 +76,7 @@ export const opsVenueCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           422: CatalogueRejection,
         },
       },
-      validatorCompiler: bodyCheckedByImport,
+      validatorCompiler: bodyCheckedByService,
       bodyLimit: CATALOGUE_BODY_LIMIT,
     },
     async (request) => {
@@ -140,18 +91,7 @@ export const opsVenueCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(async (uploads) => {
-    // Here only pictures are parsed: JSON, text or any other type is refused by the catch-all below
-    // with a sentence naming the types taken, never Fastify's bare 'Unsupported Media Type'. The
-    // body is read first (within the limit), so the client is still listening when it is answered.
-    uploads.removeAllContentTypeParsers();
-    uploads.addContentTypeParser(
-      PICTURE_CONTENT_TYPES,
-      { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-    uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (request, _body, done) =>
-      done(unsupportedPictureType(request.headers['content-type'])),
-    );
+    acceptOnlyPictures(uploads);
     uploads.post(
       '/display-assets',
       {
@@ -163,7 +103,7 @@ export const opsVenueCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
             'thumbnailAssetId or locationImageAssetId; GET /v1/displayassets/{id}/transformed/{size} serves it.',
           tags: ['operations'],
           security: [{ opsToken: [] }],
-          consumes: PICTURE_CONTENT_TYPES,
+          consumes: PICTURE_UPLOAD_TYPES,
           response: { 201: UploadedDisplayAsset, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody },
         },
         bodyLimit: MAX_UPLOAD_BYTES,
