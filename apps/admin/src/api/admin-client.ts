@@ -3,7 +3,13 @@
  * the browser, same origin), through @venue/client. Every other file calls the API through the
  * functions of this folder; none has a fetch of its own (eslint.config.js).
  */
-import { ApiError, createHttpClient, parseJsonOrNull, type HttpMethod } from '@venue/client/http-client';
+import {
+  ApiError,
+  createHttpClient,
+  DEFAULT_TIMEOUT_MS,
+  parseJsonOrNull,
+  type HttpMethod,
+} from '@venue/client/http-client';
 
 export { ApiError };
 
@@ -41,6 +47,7 @@ export interface CallOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  timeoutMs?: number;
   /** a 401 is this call's own answer (signing in), not the end of the session */
   expectSignedOut?: boolean;
 }
@@ -66,6 +73,47 @@ export function withQuery(path: string, query: Query = {}): string {
   }
   const text = search.toString();
   return text ? `${path}?${text}` : path;
+}
+
+/** Pictures may take a while on a venue's uplink. */
+export const UPLOAD_TIMEOUT_MS = 60_000;
+
+/**
+ * Sends a file's bytes as they are (a picture upload: @venue/client's client sends JSON only), with
+ * the same time limit over the whole answer and the same ApiError. This module is the one place
+ * the back office calls fetch itself.
+ */
+export async function uploadBytes<T>(path: string, file: Blob, timeoutMs = UPLOAD_TIMEOUT_MS): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), Math.max(timeoutMs, DEFAULT_TIMEOUT_MS));
+  try {
+    let response: Response;
+    let payload: unknown;
+    try {
+      response = await fetch(client.url(path), {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': file.type || 'application/octet-stream' },
+        body: file,
+        signal: controller.signal,
+      });
+      payload = parseJsonOrNull(await response.text());
+    } catch {
+      throw new ApiError(NO_CONNECTION_MESSAGE, 0);
+    }
+    if (!response.ok) {
+      const message = (payload as { message?: unknown } | null)?.message;
+      const error = new ApiError(
+        typeof message === 'string' && message ? message : `The server answered ${response.status}.`,
+        response.status,
+        payload,
+      );
+      if (response.status === 401) announceSignedOut();
+      throw error;
+    }
+    return payload as T;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The address of an API path with its query, for the browser itself (a CSV download, the event stream). */

@@ -14,6 +14,11 @@ const OrdersScreen = lazy(() => import('../features/orders/orders-screen'));
 const OrderScreen = lazy(() => import('../features/orders/order-screen'));
 const TakingsScreen = lazy(() => import('../features/takings/takings-screen'));
 const ManagersScreen = lazy(() => import('../features/managers/managers-screen'));
+const MenuScreen = lazy(() => import('../features/menu/menu-screen'));
+const CouponsScreen = lazy(() => import('../features/menu/coupons-screen'));
+const StoreScreen = lazy(() => import('../features/menu/store-screen'));
+const StaffTokensScreen = lazy(() => import('../features/staff-tokens/staff-tokens-screen'));
+const CatalogueScreen = lazy(() => import('../features/catalogue/catalogue-screen'));
 
 type State =
   | { status: 'checking' }
@@ -142,6 +147,11 @@ export function App() {
             <Route path="/orders" element={<OrdersScreen />} />
             <Route path="/orders/:orderId" element={<OrderScreen />} />
             <Route path="/takings" element={<TakingsScreen />} />
+            <Route path="/menu" element={<MenuScreen />} />
+            <Route path="/menu/coupons" element={<CouponsScreen />} />
+            <Route path="/menu/:vendorId" element={<StoreScreen />} />
+            <Route path="/staff-tokens" element={<StaffTokensScreen />} />
+            <Route path="/catalogue" element={adminOnly(<CatalogueScreen />)} />
             <Route path="/managers" element={adminOnly(<ManagersScreen />)} />
             <Route path="*" element={<Navigate to="/today" replace />} />
           </Route>

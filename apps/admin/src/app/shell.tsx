@@ -16,6 +16,9 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/today', label: 'Today' },
   { to: '/orders', label: 'Orders' },
   { to: '/takings', label: 'Takings' },
+  { to: '/menu', label: 'Menu' },
+  { to: '/staff-tokens', label: 'Staff tokens' },
+  { to: '/catalogue', label: 'Catalogue', adminOnly: true },
   { to: '/managers', label: 'Managers', adminOnly: true },
 ];
 

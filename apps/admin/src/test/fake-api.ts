@@ -3,9 +3,13 @@
  * the first route whose method and path match, and every call is recorded (with its headers and
  * body) for the test to check.
  */
+import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { Manager } from '@venue/contract/admin-accounts';
 import type { Today } from '@venue/contract/admin-reports';
+
+// Screens load lazily: on a busy machine their first import takes longer than Testing Library's 1 s.
+configure({ asyncUtilTimeout: 8_000 });
 
 export interface RecordedCall {
   method: string;

@@ -51,7 +51,7 @@ export default function OrdersScreen() {
         }
       />
       <OrderSearch
-        key={key}
+        key={`search?${key}`}
         filters={filters}
         onSearch={(next) => {
           const search = new URLSearchParams();
@@ -59,7 +59,7 @@ export default function OrdersScreen() {
           setParams(search);
         }}
       />
-      <OrderResults key={key} filters={filters} search={key} />
+      <OrderResults key={`results?${key}`} filters={filters} search={key} />
     </>
   );
 }

@@ -229,7 +229,13 @@ export function RefundDialog({
             Cancel
           </button>
           <button type="submit" className="button button-danger" disabled={busy}>
-            {busy ? 'Refunding…' : `Refund ${formatMoney(refundMinor)}`}
+            {busy
+              ? 'Refunding…'
+              : refundMinor > 0 && refundMinor <= left
+                ? `Refund ${formatMoney(refundMinor)}`
+                : couponOnly && mode === 'full'
+                  ? 'Refund the order'
+                  : 'Refund'}
           </button>
         </div>
       </form>

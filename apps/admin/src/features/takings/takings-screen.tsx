@@ -234,6 +234,7 @@ function TakingsView({ takings }: { takings: Takings }) {
 }
 
 function ByStore({ takings, rows }: { takings: Takings; rows: TakingsStoreRow[] }) {
+  const top = Math.max(0, ...rows.map((row) => row.netMinor));
   const columns: Column<TakingsStoreRow>[] = [
     {
       key: 'store',
@@ -243,32 +244,28 @@ function ByStore({ takings, rows }: { takings: Takings; rows: TakingsStoreRow[] 
       foot: 'Total',
     },
     ...figureColumns<TakingsStoreRow>(takings.totals),
+    {
+      key: 'share',
+      label: 'Net by store',
+      render: (row) => (
+        // the bar beside each store's figures; the net is in its own column
+        <span className="inline-bar" title={`${row.storeName}: ${formatMoney(row.netMinor)}`} aria-hidden="true">
+          <span style={{ width: `${top > 0 ? Math.max(0, (row.netMinor / top) * 100) : 0}%` }} />
+        </span>
+      ),
+    },
   ];
   return (
     <section className="section" aria-labelledby="takings-by-store">
       <h2 id="takings-by-store">By store</h2>
-      <div className="split split-chart">
-        <DataTable
-          caption="Takings by store"
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row.vendorId}
-          initialSort={{ key: 'netMinor', direction: 'descending' }}
-          empty="No orders in these days."
-        />
-        <div className="panel">
-          <h3>Net by store</h3>
-          <BarChart
-            summary={`Net by store: ${rows.map((row) => `${row.storeName} ${formatMoney(row.netMinor)}`).join(', ')}`}
-            bars={rows.map((row) => ({
-              key: row.vendorId,
-              label: row.storeName,
-              value: row.netMinor,
-              shown: formatMoney(row.netMinor),
-            }))}
-          />
-        </div>
-      </div>
+      <DataTable
+        caption="Takings by store, with a bar of each store's net"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.vendorId}
+        initialSort={{ key: 'netMinor', direction: 'descending' }}
+        empty="No orders in these days."
+      />
     </section>
   );
 }
