@@ -299,8 +299,13 @@ export const AdminCatalogueExportQuery = z.strictObject({
   pictures: z.enum(['include'], 'pictures must be "include" (or left out).').optional(),
 });
 
-/** PUT /admin/v1/catalogue (admin only): the venue is the document's `venue.id`; answers as the operations import. */
+/**
+ * PUT /admin/v1/catalogue (admin only): answers as the operations import. The document's `venue.id`
+ * must be the venue named here (left out: the installation's venue), so a document of another
+ * venue never replaces this one by mistake; naming a venue that does not exist yet creates it.
+ */
 export const AdminCatalogueImportQuery = z.strictObject({
+  venueId: DecimalId.optional(),
   force: z.enum(['true', 'false'], 'force must be "true" or "false".').optional(),
 });
 

@@ -538,6 +538,14 @@ describe.each(databases)('the back office editor on $name', (testDatabase) => {
     const edited = itemOf(await storeMenu(GRILL, admin), 204);
     expect(edited).toMatchObject({ gstFree: true, updatedBy: 'Olive Owner' });
 
+    // A document of another venue is refused, not applied to it.
+    const other = await inject('PUT', '/catalogue?venueId=5', admin, document);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().problems).toContainEqual({
+      path: '$.venue.id',
+      message: 'The document is the catalogue of venue 0, but was sent for venue 5.',
+    });
+
     burger.price = -1;
     const rejected = await inject('PUT', '/catalogue', admin, document);
     expect(rejected.statusCode).toBe(422);

@@ -506,7 +506,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [signedIn, requireAdmin],
       schema: {
         summary:
-          "Replaces the venue's whole catalogue, all or nothing (admin only): the venue is the document's venue.id; answers as PUT /ops/v1/venue/{venueId}/catalogue.",
+          "Replaces a venue's whole catalogue, all or nothing (admin only), as PUT /ops/v1/venue/{venueId}/catalogue: ?venueId= names the venue (default: the installation's), and the document's venue.id must be it.",
         description:
           'A document with problems answers 422 listing every one with its JSON path, and changes nothing. ' +
           "Live values changed after the document's exportedAt are kept (keptLiveValues) unless ?force=true. " +
@@ -521,11 +521,8 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: CATALOGUE_BODY_LIMIT,
     },
     async (request) => {
-      const body = request.body as { venue?: { id?: unknown } } | null;
-      const named = body !== null && typeof body === 'object' ? body.venue?.id : undefined;
-      // The document names its venue; one it does not name (or names wrongly) is reported by the import's check.
-      const venueId =
-        Number.isInteger(named) && (named as number) >= 0 ? (named as number) : await defaultVenueId(app.db);
+      // The venue is named, never taken from the document: a document of another venue is refused (422), not applied here.
+      const venueId = request.query.venueId ?? (await defaultVenueId(app.db));
       const result = await importCatalogue(app.db, venueId, request.body, {
         actor: managerActor(managerOf(request)),
         nowMs: app.clock(),
