@@ -22,6 +22,8 @@ export const NO_CONNECTION_MESSAGE = 'No connection to the server. Check the net
 const client = createHttpClient({
   baseUrl: () => ADMIN_API,
   networkErrorMessage: NO_CONNECTION_MESSAGE,
+  // A 502 is the server's own answer here (a payment gateway that refused a refund), with its message.
+  unreachableStatuses: [],
   statusMessage: (status) => `The server answered ${status}.`,
   parse: parseJsonOrNull,
 });
