@@ -37,6 +37,7 @@ import {
   type BuiltRequest,
   type RouteUnderTest,
 } from './attacks.ts';
+import { makeEditorFixture, PLACEHOLDER_EDITOR_FIXTURE } from './editor-fixture.ts';
 import { answerProblems } from './response-checks.ts';
 import { ROUTE_SPECS, type Fixture } from './route-specs.ts';
 import { differences, fingerprint, listTables, type Fingerprint, type TableShape } from './stored-state.ts';
@@ -257,6 +258,7 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
       assetId: item.displayAssetId ?? menu.items.find((i) => i.displayAssetId !== null)!.displayAssetId!,
       staffTokenId: (staffToken.json() as { id: number }).id,
       ...(await backOffice()),
+      editor: await makeEditorFixture(ctx.database.db, NOW),
     };
   }
 
@@ -358,4 +360,5 @@ const placeholderFixture: Fixture = {
   vendor: { isOpen: true, isPaused: false, tts: 0 },
   assetId: 0,
   staffTokenId: 0,
+  editor: PLACEHOLDER_EDITOR_FIXTURE,
 };

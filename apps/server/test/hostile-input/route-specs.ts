@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { smallCatalogue } from '@venue/contract/venue-catalogue.fixture';
 import type { Signer } from '../../src/test/signed-requests.ts';
+import type { EditorFixture } from './editor-fixture.ts';
 
 /** Records of the test database a route's valid request refers to. */
 export interface Fixture {
@@ -39,6 +40,8 @@ export interface Fixture {
   managerId: number;
   /** a link's token that sets a password (good once) */
   passwordToken: string;
+  /** a store of its own for the menu and store editor's routes, with an item, an option group and a coupon */
+  editor: EditorFixture;
 }
 
 export type RouteAuth = 'none' | 'consumer' | 'ops' | 'admin';
@@ -56,6 +59,7 @@ const vendorParams = (fx: Fixture) => ({ vendorId: String(fx.vendorId) });
 const orderParams = (fx: Fixture) => ({ orderId: String(fx.orderId) });
 const vendorOrderParams = (fx: Fixture) => ({ vendorId: String(fx.vendorId), orderId: String(fx.orderId) });
 const paymentParams = (fx: Fixture) => ({ orderId: String(fx.orderId), paymentId: String(fx.paymentId) });
+const editorStore = (fx: Fixture) => ({ vendorId: String(fx.editor.vendorId) });
 
 const SYDNEY = { latitude: -33.8688, longitude: 151.2093 };
 
@@ -366,4 +370,133 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   },
   // The body is a picture's bytes: what is sent here (nothing, JSON, hostile bytes) is never one.
   'POST /ops/v1/display-assets': { auth: 'ops' },
+
+  // ── back office: menu and store editor, staff tokens ──
+  'GET /admin/v1/stores': { auth: 'admin' },
+  'POST /admin/v1/stores': {
+    auth: 'admin',
+    body: () => ({
+      venueId: 0,
+      storeName: 'Fuzz Corner',
+      location: 'Gate F',
+      geoLocation: SYDNEY,
+      tts: 300_000,
+      vendorOrderConfiguration: { availableServiceModes: ['TakeAway'], allowApplePay: true, serviceCharges: [] },
+      openingHours: [{ weekday: 'friday', opens: '18:00', closes: '02:00' }],
+      itemTypes: ['Snacks'],
+    }),
+  },
+  'GET /admin/v1/stores/:vendorId': { auth: 'admin', params: editorStore },
+  'PATCH /admin/v1/stores/:vendorId': {
+    auth: 'admin',
+    params: editorStore,
+    body: (fx) => ({
+      version: fx.editor.storeVersion,
+      phoneNumber: '02 9000 0000',
+      vendorOrderConfiguration: { deliveryMinAmount: 2500 },
+      openingHours: [{ weekday: 'monday', opens: '10:00', closes: '22:00' }],
+    }),
+  },
+  'DELETE /admin/v1/stores/:vendorId': {
+    auth: 'admin',
+    params: editorStore,
+    query: (fx) => ({ version: String(fx.editor.storeVersion) }),
+  },
+  'PUT /admin/v1/stores/:vendorId/item-types': {
+    auth: 'admin',
+    params: editorStore,
+    body: (fx) => ({
+      version: fx.editor.storeVersion,
+      itemTypes: [{ name: 'Bowls', renamedFrom: 'Mains' }, { name: 'Sides' }],
+    }),
+  },
+  'POST /admin/v1/stores/:vendorId/items': {
+    auth: 'admin',
+    params: editorStore,
+    body: (fx) => ({
+      name: 'Fuzz roll',
+      description: 'Crunchy',
+      price: 650,
+      itemType: 'Sides',
+      currentInventory: 10,
+      modifierGroupsIds: [fx.editor.groupId],
+      availability: { monday: [{ startTime: '10:00', endTime: '14:00' }] },
+      gstFree: true,
+    }),
+  },
+  'PATCH /admin/v1/stores/:vendorId/items/:itemId': {
+    auth: 'admin',
+    params: (fx) => ({ vendorId: String(fx.editor.vendorId), itemId: String(fx.editor.itemId) }),
+    body: (fx) => ({ version: fx.editor.itemVersion, price: 1300, visible: true, gstFree: false }),
+  },
+  'DELETE /admin/v1/stores/:vendorId/items/:itemId': {
+    auth: 'admin',
+    params: (fx) => ({ vendorId: String(fx.editor.vendorId), itemId: String(fx.editor.itemId) }),
+    query: (fx) => ({ version: String(fx.editor.itemVersion) }),
+  },
+  'POST /admin/v1/stores/:vendorId/option-groups': {
+    auth: 'admin',
+    params: editorStore,
+    body: () => ({
+      name: 'Sauce',
+      minimumChoices: 0,
+      maximumChoices: 2,
+      selectionRequiredText: null,
+      options: [
+        { name: 'Chilli', price: 50 },
+        { name: 'Garlic', isDefault: true },
+      ],
+    }),
+  },
+  'PATCH /admin/v1/stores/:vendorId/option-groups/:groupId': {
+    auth: 'admin',
+    params: (fx) => ({ vendorId: String(fx.editor.vendorId), groupId: String(fx.editor.groupId) }),
+    body: (fx) => ({
+      version: fx.editor.groupVersion,
+      name: 'Size',
+      options: [
+        { id: fx.editor.optionId, name: 'Small', price: 0, isDefault: true },
+        { name: 'Huge', price: 200 },
+      ],
+    }),
+  },
+  'DELETE /admin/v1/stores/:vendorId/option-groups/:groupId': {
+    auth: 'admin',
+    params: (fx) => ({ vendorId: String(fx.editor.vendorId), groupId: String(fx.editor.groupId) }),
+    query: (fx) => ({ version: String(fx.editor.groupVersion) }),
+  },
+  'GET /admin/v1/coupons': { auth: 'admin' },
+  'POST /admin/v1/coupons': {
+    auth: 'admin',
+    body: (fx) => ({
+      code: `FUZZ${randomUUID().slice(0, 8).toUpperCase()}`,
+      kind: 'percentage',
+      value: 1000,
+      vendorId: fx.editor.vendorId,
+      validFrom: '2026-12-01T00:00:00Z',
+      validUntil: null,
+      usageLimit: 10,
+    }),
+  },
+  'PATCH /admin/v1/coupons/:id': {
+    auth: 'admin',
+    params: (fx) => ({ id: String(fx.editor.couponId) }),
+    body: (fx) => ({ version: fx.editor.couponVersion, value: 200, description: 'Two dollars off' }),
+  },
+  'DELETE /admin/v1/coupons/:id': {
+    auth: 'admin',
+    params: (fx) => ({ id: String(fx.editor.couponId) }),
+    query: (fx) => ({ version: String(fx.editor.couponVersion) }),
+  },
+  // The body is a picture's bytes: what is sent here (nothing, JSON, hostile bytes) is never one.
+  'POST /admin/v1/pictures': { auth: 'admin' },
+  'GET /admin/v1/catalogue': { auth: 'admin', query: () => ({ venueId: '0' }) },
+  'PUT /admin/v1/catalogue': { auth: 'admin', query: () => ({ venueId: '77', force: 'true' }), body: fuzzCatalogue },
+  'GET /admin/v1/staff-tokens': { auth: 'admin' },
+  'POST /admin/v1/stores/:vendorId/staff-tokens': {
+    auth: 'admin',
+    params: vendorParams,
+    body: () => ({ name: 'Grill tablet 2' }),
+  },
+  'DELETE /admin/v1/staff-tokens/:id': { auth: 'admin', params: (fx) => ({ id: String(fx.staffTokenId) }) },
 };
