@@ -679,6 +679,13 @@ export async function setItemTypes(
       ),
     ]);
     const stamp = editStamp(editor.actor, editor.nowMs);
+    // Items before their store, as every other change of a menu writes them (an item's edit, a
+    // paid order's stock, then the store's menu version): two transactions never wait on each other
+    // in opposite orders. A conflict on the store below rolls the renames back.
+    for (const item of state.items) {
+      const renamed = renames.get(item.item_type);
+      if (renamed !== undefined) await stampRow(trx, 'menu_items', item.id, { item_type: renamed }, stamp);
+    }
     await saveOrConflict(
       trx,
       'vendors',
@@ -690,10 +697,6 @@ export async function setItemTypes(
       editor.nowMs,
       () => findLiveVendorRow(trx, vendorId),
     );
-    for (const item of state.items) {
-      const renamed = renames.get(item.item_type);
-      if (renamed !== undefined) await stampRow(trx, 'menu_items', item.id, { item_type: renamed }, stamp);
-    }
     await bumpMenuVersion(trx, vendorId);
     await audit(trx, editor, 'vendor.item-types', 'vendor', vendorId, {
       itemTypes: names,

@@ -194,6 +194,18 @@ describe.each(databases)('the back office editor on $name', (testDatabase) => {
       currentVersion: read.version + 1,
     });
     expect(itemOf(await storeMenu(GRILL, sam), 202).price).toBe(2050);
+    // Two saves at once from the same version: one is saved, the other refused, whichever comes first.
+    const current = itemOf(await storeMenu(GRILL, alex), 202);
+    const answers = await Promise.all([
+      inject('PATCH', `/stores/${GRILL}/items/202`, alex, { version: current.version, price: 2100 }),
+      inject('PATCH', `/stores/${GRILL}/items/202`, sam, { version: current.version, price: 2200 }),
+    ]);
+    expect(answers.map((each) => each.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((each) => each.statusCode === 200)!.json() as AdminItem;
+    expect(itemOf(await storeMenu(GRILL, sam), 202)).toMatchObject({
+      price: winner.price,
+      version: current.version + 1,
+    });
     // A deletion from the old version is refused too.
     const deletion = await inject('DELETE', `/stores/${GRILL}/items/202?version=${read.version}`, sam);
     expect(deletion.statusCode).toBe(409);
