@@ -1,5 +1,5 @@
-import { Suspense, useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { signOut, signOutEverywhere } from '../api/accounts';
 import { messageOf } from '../api/admin-client';
 import { Dialog } from '../components/dialog';
@@ -31,6 +31,16 @@ export function Shell({ onSignedOut }: { onSignedOut: (notice: string | null) =>
   const [confirmEverywhere, setConfirmEverywhere] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+
+  // A new screen: focus goes to it (as a page load would put it at the top), not left on the link.
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    window.scrollTo(0, 0);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
 
   const leave = async (everywhere: boolean) => {
     setBusy(true);

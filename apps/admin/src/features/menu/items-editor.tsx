@@ -12,7 +12,7 @@ import type { EditorProps } from './store-screen';
 import { moneyText } from './store-settings';
 
 /** The store's items by item type: add, edit (picture included) and remove. */
-export function ItemsEditor({ menu, vendorId, reload }: EditorProps) {
+export function ItemsEditor({ menu, vendorId, reload, reset }: EditorProps) {
   const [editing, setEditing] = useState<AdminItem | 'new' | null>(null);
   const types = [...menu.store.itemTypes, ...new Set(menu.items.map((item) => item.itemType))].filter(
     (type, index, all) => all.indexOf(type) === index,
@@ -97,6 +97,7 @@ export function ItemsEditor({ menu, vendorId, reload }: EditorProps) {
           menu={menu}
           vendorId={vendorId}
           reload={reload}
+          reset={reset}
           onClose={() => setEditing(null)}
         />
       )}
@@ -186,7 +187,14 @@ function ItemDialog({
     <Dialog title={item ? `Edit ${item.name}` : 'Add an item'} onClose={onClose} wide>
       {item && <LastChanged {...item} timeZone={venue.timeZone} />}
       {saver.problems.conflict && (
-        <ConflictNotice conflict={saver.problems.conflict} timeZone={venue.timeZone} onReload={reload} />
+        <ConflictNotice
+          conflict={saver.problems.conflict}
+          timeZone={venue.timeZone}
+          onReload={() => {
+            reload();
+            onClose();
+          }}
+        />
       )}
       <form noValidate onSubmit={(event) => void submit(event)}>
         <div className="form-grid">

@@ -18,7 +18,7 @@ export function choiceRule(group: { minimumChoices: number; maximumChoices: numb
 }
 
 /** The store's option groups and their options: add, edit, remove. */
-export function OptionGroupsEditor({ menu, vendorId, reload }: EditorProps) {
+export function OptionGroupsEditor({ menu, vendorId, reload, reset }: EditorProps) {
   const [editing, setEditing] = useState<AdminOptionGroup | 'new' | null>(null);
   return (
     <>
@@ -80,6 +80,7 @@ export function OptionGroupsEditor({ menu, vendorId, reload }: EditorProps) {
           menu={menu}
           vendorId={vendorId}
           reload={reload}
+          reset={reset}
           onClose={() => setEditing(null)}
         />
       )}
@@ -175,7 +176,14 @@ function GroupDialog({
     <Dialog title={group ? `Edit ${group.name}` : 'Add an option group'} onClose={onClose} wide>
       {group && <LastChanged {...group} timeZone={venue.timeZone} />}
       {saver.problems.conflict && (
-        <ConflictNotice conflict={saver.problems.conflict} timeZone={venue.timeZone} onReload={reload} />
+        <ConflictNotice
+          conflict={saver.problems.conflict}
+          timeZone={venue.timeZone}
+          onReload={() => {
+            reload();
+            onClose();
+          }}
+        />
       )}
       <form noValidate onSubmit={(event) => void submit(event)}>
         <div className="form-grid">

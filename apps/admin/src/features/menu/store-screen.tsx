@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { AdminStoreMenu } from '@venue/contract/admin-catalogue';
 import { getStoreMenu } from '../../api/catalogue';
@@ -25,8 +26,10 @@ type Part = (typeof PARTS)[number]['key'];
 export interface EditorProps {
   menu: AdminStoreMenu;
   vendorId: number;
-  /** reads the store again (after a save, or to see someone else's change) */
+  /** reads the store again after a save (the form keeps what it shows: what was saved) */
   reload: () => void;
+  /** reads the store again and starts the form afresh from it (to see someone else's change) */
+  reset: () => void;
 }
 
 /** One store's editor: its settings, opening hours, item types, items and option groups. */
@@ -36,6 +39,11 @@ export default function StoreScreen() {
   const [params] = useSearchParams();
   const part: Part = PARTS.find((candidate) => candidate.key === params.get('part'))?.key ?? 'settings';
   const menu = useLoad(`store-${vendorId}`, (signal) => getStoreMenu(vendorId, signal));
+  const [generation, setGeneration] = useState(0);
+  const reset = () => {
+    setGeneration((value) => value + 1);
+    menu.reload();
+  };
   return (
     <>
       <p className="back">
@@ -68,17 +76,19 @@ export default function StoreScreen() {
             {part === 'settings' && (
               <>
                 <LastChanged {...data.store} timeZone={venue.timeZone} />
-                <StoreSettings key={data.store.version} menu={data} vendorId={vendorId} reload={menu.reload} />
+                <StoreSettings key={generation} menu={data} vendorId={vendorId} reload={menu.reload} reset={reset} />
               </>
             )}
             {part === 'hours' && (
-              <OpeningHoursEditor key={data.store.version} menu={data} vendorId={vendorId} reload={menu.reload} />
+              <OpeningHoursEditor key={generation} menu={data} vendorId={vendorId} reload={menu.reload} reset={reset} />
             )}
             {part === 'types' && (
-              <ItemTypesEditor key={data.store.version} menu={data} vendorId={vendorId} reload={menu.reload} />
+              <ItemTypesEditor key={generation} menu={data} vendorId={vendorId} reload={menu.reload} reset={reset} />
             )}
-            {part === 'items' && <ItemsEditor menu={data} vendorId={vendorId} reload={menu.reload} />}
-            {part === 'groups' && <OptionGroupsEditor menu={data} vendorId={vendorId} reload={menu.reload} />}
+            {part === 'items' && <ItemsEditor menu={data} vendorId={vendorId} reload={menu.reload} reset={reset} />}
+            {part === 'groups' && (
+              <OptionGroupsEditor menu={data} vendorId={vendorId} reload={menu.reload} reset={reset} />
+            )}
           </>
         )}
       </LoadState>

@@ -32,7 +32,7 @@ export function SaveBar({ busy, done, label }: { busy: boolean; done: string | n
 }
 
 /** The store's own settings: name, contact, time to service, service modes, payments, picture. */
-export function StoreSettings({ menu, vendorId, reload }: EditorProps) {
+export function StoreSettings({ menu, vendorId, reload, reset }: EditorProps) {
   const { venue } = useSession();
   const { store } = menu;
   const config = store.vendorOrderConfiguration;
@@ -105,7 +105,7 @@ export function StoreSettings({ menu, vendorId, reload }: EditorProps) {
   return (
     <form className="panel editor-form" noValidate onSubmit={(event) => void submit(event)}>
       {saver.problems.conflict && (
-        <ConflictNotice conflict={saver.problems.conflict} timeZone={venue.timeZone} onReload={reload} />
+        <ConflictNotice conflict={saver.problems.conflict} timeZone={venue.timeZone} onReload={reset} />
       )}
       <div className="form-grid">
         <TextField
@@ -220,7 +220,7 @@ interface Window {
 let nextKey = 1;
 
 /** The store's week: windows per weekday (a closing time at or before the opening runs past midnight). */
-export function OpeningHoursEditor({ menu, vendorId, reload }: EditorProps) {
+export function OpeningHoursEditor({ menu, vendorId, reload, reset }: EditorProps) {
   const { venue } = useSession();
   const [windows, setWindows] = useState<Window[]>(() =>
     menu.store.openingHours.map((window) => ({ key: nextKey++, ...window })),
@@ -241,7 +241,7 @@ export function OpeningHoursEditor({ menu, vendorId, reload }: EditorProps) {
   return (
     <form className="panel editor-form" noValidate onSubmit={(event) => void submit(event)}>
       {saver.problems.conflict && (
-        <ConflictNotice conflict={saver.problems.conflict} timeZone={venue.timeZone} onReload={reload} />
+        <ConflictNotice conflict={saver.problems.conflict} timeZone={venue.timeZone} onReload={reset} />
       )}
       <p className="field-hint">
         Times in {venue.timeZone}. A day with no hours is closed. Close at 24:00 for midnight.
@@ -323,7 +323,7 @@ interface TypeRow {
 }
 
 /** The store's item types in the app's order: rename, move, add, remove (a removed type must have no items). */
-export function ItemTypesEditor({ menu, vendorId, reload }: EditorProps) {
+export function ItemTypesEditor({ menu, vendorId, reload, reset }: EditorProps) {
   const { venue } = useSession();
   const [rows, setRows] = useState<TypeRow[]>(() =>
     menu.store.itemTypes.map((name) => ({ key: nextKey++, name, original: name })),
@@ -355,7 +355,7 @@ export function ItemTypesEditor({ menu, vendorId, reload }: EditorProps) {
   return (
     <form className="panel editor-form" noValidate onSubmit={(event) => void submit(event)}>
       {saver.problems.conflict && (
-        <ConflictNotice conflict={saver.problems.conflict} timeZone={venue.timeZone} onReload={reload} />
+        <ConflictNotice conflict={saver.problems.conflict} timeZone={venue.timeZone} onReload={reset} />
       )}
       <p className="field-hint">The order here is the order of the menu’s headings in the app.</p>
       <ol className="type-list">
