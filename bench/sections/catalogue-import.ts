@@ -23,6 +23,7 @@ export function generatedCatalogue(priceBump = 0): VenueCatalogue {
       timeZone: 'Australia/Sydney',
       address: '1 Benchmark Way',
       geoLocation: { latitude: -33.85, longitude: 151.06 },
+      gstRate: 1000,
     },
     vendors: Array.from({ length: VENDORS }, (_, v) => {
       const vendorId = base + v;
@@ -67,6 +68,7 @@ export function generatedCatalogue(priceBump = 0): VenueCatalogue {
           displayAssetId: null,
           modifierGroupsIds: [groupId(i % GROUPS_PER_VENDOR), groupId((i + 1) % GROUPS_PER_VENDOR)],
           availability: null,
+          gstFree: false,
         })),
         modifierGroups: Array.from({ length: GROUPS_PER_VENDOR }, (_, g) => ({
           id: groupId(g),
