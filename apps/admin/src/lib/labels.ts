@@ -52,3 +52,19 @@ export const SERVICE_MODE_LABELS: Record<string, string> = {
 export const serviceModeLabel = (mode: string) => SERVICE_MODE_LABELS[mode] ?? mode;
 
 export const ROLE_LABELS = { admin: 'Venue admin', store: 'Store manager' } as const;
+
+/** How a payment was made, in words: "Visa ending 4242", "Coupon FREEMEAL", "Apple Pay". */
+export function paymentMeans(payment: {
+  method: string;
+  cardBrand: string | null;
+  cardLastFour: string | null;
+  couponCode: string | null;
+}) {
+  if (payment.method === 'coupon') return payment.couponCode ? `Coupon ${payment.couponCode}` : 'Coupon';
+  const card = [payment.cardBrand, payment.cardLastFour ? `ending ${payment.cardLastFour}` : null]
+    .filter(Boolean)
+    .join(' ');
+  return payment.method === 'card' || payment.method === 'savedCard'
+    ? `${methodLabel(payment.method)}${card ? `: ${card}` : ''}`
+    : `${methodLabel(payment.method)}${card ? ` (${card})` : ''}`;
+}

@@ -1,26 +1,15 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import type { AdminOrderDetail, AdminPayment, AdminRefund } from '@venue/contract/admin-orders';
+import type { AdminOrderDetail, AdminRefund } from '@venue/contract/admin-orders';
 import { formatMoney } from '@venue/domain/money';
 import { getOrder } from '../../api/orders';
 import { Money, StatusBadge } from '../../components/badges';
 import { LoadState } from '../../components/load-state';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime, zoneName } from '../../lib/dates';
-import { methodLabel, serviceModeLabel } from '../../lib/labels';
+import { methodLabel, paymentMeans, serviceModeLabel } from '../../lib/labels';
 import { useLoad } from '../../lib/use-load';
 import { mayRefund, RefundDialog } from './refund-dialog';
-
-/** How a payment was made, in words: "Visa ending 4242", "Coupon FREEMEAL", "Apple Pay". */
-export function paymentMeans(payment: Pick<AdminPayment, 'method' | 'cardBrand' | 'cardLastFour' | 'couponCode'>) {
-  if (payment.method === 'coupon') return payment.couponCode ? `Coupon ${payment.couponCode}` : 'Coupon';
-  const card = [payment.cardBrand, payment.cardLastFour ? `ending ${payment.cardLastFour}` : null]
-    .filter(Boolean)
-    .join(' ');
-  return payment.method === 'card' || payment.method === 'savedCard'
-    ? `${methodLabel(payment.method)}${card ? `: ${card}` : ''}`
-    : `${methodLabel(payment.method)}${card ? ` (${card})` : ''}`;
-}
 
 /** Where a refund went, in words. */
 function refundMeans(refund: AdminRefund) {

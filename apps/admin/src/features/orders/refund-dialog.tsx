@@ -6,6 +6,7 @@ import { refundOrder } from '../../api/orders';
 import { Dialog } from '../../components/dialog';
 import { FormError, TextAreaField, TextField, focusFirstInvalid } from '../../components/field';
 import { newIdempotencyKey } from '../../lib/idempotency';
+import { paymentMeans } from '../../lib/labels';
 
 export type RefundMode = 'full' | 'lines' | 'amount';
 
@@ -46,6 +47,9 @@ export function RefundDialog({
   const [idempotencyKey] = useState(newIdempotencyKey);
   const couponOnly = paidByCouponOnly(order);
   const left = order.refundableMinor;
+  const paidWith = order.payments
+    .filter((payment) => payment.status === 'Succeeded' && payment.method !== 'coupon')
+    .map(paymentMeans);
   const [mode, setMode] = useState<RefundMode>('full');
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [amount, setAmount] = useState('');
@@ -123,6 +127,7 @@ export function RefundDialog({
         Left to refund: <strong className="money">{formatMoney(left)}</strong>
         {couponOnly && ' (paid by coupon: refunding gives the coupon’s use back)'}
       </p>
+      {paidWith.length > 0 && <p className="field-hint">The money goes back to: {paidWith.join(', ')}.</p>}
       <form ref={form} noValidate onSubmit={(event) => void submit(event)}>
         <fieldset className="choices">
           <legend>What to refund</legend>
