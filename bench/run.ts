@@ -24,6 +24,7 @@ import { pageWeight } from './sections/page-weight.ts';
 import { pages } from './sections/pages.ts';
 import { trackingBench } from './sections/tracking.ts';
 import { liveTrackersBench } from './sections/live-trackers.ts';
+import { takingsBench } from './sections/takings.ts';
 
 /** Every section, in the order they run. New benchmarks (checkout, polling, Lighthouse) go here. */
 const SECTIONS: Section[] = [
@@ -36,6 +37,7 @@ const SECTIONS: Section[] = [
   opsEventsBench,
   pages,
   catalogueImport,
+  takingsBench,
 ];
 
 const RESULTS_DIR = join(REPO_ROOT, 'bench/results');

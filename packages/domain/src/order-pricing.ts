@@ -22,6 +22,8 @@ export interface PricedMenuItem {
   isRestricted: boolean;
   modifierGroupsIds: readonly number[];
   availability: AvailabilityWindows;
+  /** sold without GST (the server's menu only; customers are never sent it) */
+  gstFree?: boolean;
 }
 export interface PricedModifier extends ModifierRule {
   name: string;
@@ -61,6 +63,8 @@ export interface SummaryLine {
 export interface PricedOrder {
   lines: SummaryLine[];
   subtotalMinor: number;
+  /** the part of the subtotal for items sold without GST, with their options */
+  gstFreeMinor: number;
   charges: Array<{ name: string; minor: number }>;
   totalMinor: number;
   orderBurden: number;
@@ -104,6 +108,7 @@ export function priceOrder(
   const summary: SummaryLine[] = [];
   const stockNeeded = new Map<number, number>();
   let subtotal = 0;
+  let gstFree = 0;
   let burden = 0;
   let restricted = 0;
 
@@ -161,7 +166,9 @@ export function priceOrder(
       itemType: item.itemType,
     });
     summary.push(...modifierLines);
-    subtotal += itemPrice + modifierLines.reduce((sum, m) => sum + m.priceMinor, 0);
+    const linePrice = itemPrice + modifierLines.reduce((sum, m) => sum + m.priceMinor, 0);
+    subtotal += linePrice;
+    if (item.gstFree) gstFree += linePrice;
     burden += (item.burden ?? DEFAULT_BURDEN) * line.quantity;
     if (item.isRestricted) restricted += line.quantity;
     stockNeeded.set(item.id, (stockNeeded.get(item.id) ?? 0) + line.quantity);
@@ -204,6 +211,14 @@ export function priceOrder(
   const total = subtotal + charges.reduce((sum, c) => sum + c.minor, 0);
   return {
     ok: true,
-    order: { lines: summary, subtotalMinor: subtotal, charges, totalMinor: total, orderBurden: burden, stockNeeded },
+    order: {
+      lines: summary,
+      subtotalMinor: subtotal,
+      gstFreeMinor: gstFree,
+      charges,
+      totalMinor: total,
+      orderBurden: burden,
+      stockNeeded,
+    },
   };
 }

@@ -18,6 +18,7 @@ import * as orderRefund from './migrations/2026-11-27-3-order-refund.ts';
 import * as managers from './migrations/2026-11-27-4-managers.ts';
 import * as backOffice from './migrations/2026-11-27-5-back-office.ts';
 import * as catalogueEdits from './migrations/2026-11-27-6-catalogue-edits.ts';
+import * as orderGstFree from './migrations/2026-11-27-7-order-gst-free.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -42,6 +43,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-4-managers': managers,
   '2026-11-27-5-back-office': backOffice,
   '2026-11-27-6-catalogue-edits': catalogueEdits,
+  '2026-11-27-7-order-gst-free': orderGstFree,
 };
 
 /**

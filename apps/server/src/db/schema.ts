@@ -190,6 +190,8 @@ export interface OrdersTable {
   time_queued: number | null;
   time_service_estimated: number | null;
   subtotal_minor: number;
+  /** the part of the subtotal for items sold without GST (their options included), as priced */
+  gst_free_minor: Generated<number>;
   total_minor: number;
   /** JSON delivery address, HomeDelivery only */
   delivery_address: JsonText | null;

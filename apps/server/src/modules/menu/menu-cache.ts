@@ -15,7 +15,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { PricingMenu } from '@venue/domain/order-pricing';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { buildMenu, menuVersion } from './menu.service.ts';
+import { buildMenuWithFacts, menuVersion } from './menu.service.ts';
 import { toPricingMenu } from './pricing-menu.ts';
 
 export interface CachedMenu {
@@ -108,7 +108,7 @@ export class MenuCache {
       stale.checkedAt = this.elapsed();
       return stale;
     }
-    const menu = await buildMenu(this.db, vendorId);
+    const { menu, gstFreeItemIds } = await buildMenuWithFacts(this.db, vendorId);
     const json = JSON.stringify(menu);
     const hash = createHash('sha256').update(json).digest('base64url').slice(0, 22);
     const entry: CachedMenu = {
@@ -117,7 +117,7 @@ export class MenuCache {
       etag: `"${hash}"`,
       version,
       checkedAt: this.elapsed(),
-      pricing: toPricingMenu(menu),
+      pricing: toPricingMenu(menu, gstFreeItemIds),
     };
     if ((this.generations.get(vendorId) ?? 0) === generation) this.entries.set(vendorId, entry);
     return entry;

@@ -63,6 +63,17 @@ export function toMenuItem(row: Selectable<MenuItemsTable>): MenuItem {
  * the menu id is the vendor id.
  */
 export async function buildMenu(db: Kysely<Database>, vendorId: number): Promise<Menu> {
+  return (await buildMenuWithFacts(db, vendorId)).menu;
+}
+
+/**
+ * The menu, and what pricing needs of it that customers are never sent: the items sold without
+ * GST (an order keeps what it paid for them, for the takings' GST).
+ */
+export async function buildMenuWithFacts(
+  db: Kysely<Database>,
+  vendorId: number,
+): Promise<{ menu: Menu; gstFreeItemIds: Set<number> }> {
   const [items, groups, modifiers] = await Promise.all([
     listMenuItems(db, vendorId),
     listModifierGroups(db, vendorId),
@@ -74,7 +85,7 @@ export async function buildMenu(db: Kysely<Database>, vendorId: number): Promise
     ids.push(modifier.id);
     modifierIdsByGroup.set(modifier.group_id, ids);
   }
-  return {
+  const menu: Menu = {
     id: vendorId,
     vendorId,
     items: items.map(toMenuItem),
@@ -98,6 +109,7 @@ export async function buildMenu(db: Kysely<Database>, vendorId: number): Promise
       selectionRequiredText: row.selection_required_text,
     })),
   };
+  return { menu, gstFreeItemIds: new Set(items.filter((row) => row.gst_free === 1).map((row) => row.id)) };
 }
 
 /** The menu version of a vendor; 404 when the vendor does not exist. */

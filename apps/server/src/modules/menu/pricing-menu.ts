@@ -3,7 +3,7 @@ import type { Menu } from '@venue/contract/menu';
 import type { PricedMenuItem, PricedModifier, PricingMenu } from '@venue/domain/order-pricing';
 import type { GroupRule } from '@venue/domain/modifier-selection';
 
-export function toPricingMenu(menu: Menu): PricingMenu {
+export function toPricingMenu(menu: Menu, gstFreeItemIds: ReadonlySet<number> = new Set()): PricingMenu {
   const items = new Map<number, PricedMenuItem>();
   for (const item of menu.items) {
     items.set(item.id, {
@@ -18,6 +18,7 @@ export function toPricingMenu(menu: Menu): PricingMenu {
       isRestricted: item.isRestricted,
       modifierGroupsIds: item.modifierGroupsIds,
       availability: item.availability,
+      gstFree: gstFreeItemIds.has(item.id),
     });
   }
   const modifiers = new Map<number, PricedModifier>();

@@ -90,6 +90,7 @@ export async function placeOrder(
     time_queued: null,
     time_service_estimated: null,
     subtotal_minor: priced.order.subtotalMinor,
+    gst_free_minor: priced.order.gstFreeMinor,
     total_minor: priced.order.totalMinor,
     delivery_address: mode === 'HomeDelivery' && input.deliveryAddress ? JSON.stringify(input.deliveryAddress) : null,
     payment_summary: JSON.stringify(summary),

@@ -23,10 +23,11 @@ import {
   listItemSales,
   listLineItems,
   listOrderLinesForExport,
-  listPaidOrderSums,
   listPaymentsByMethod,
   listRefundsWithSums,
   listStoreNames,
+  sumPaidOrders,
+  BUCKET_MS,
   type TakingsRange,
 } from './takings.repository.ts';
 
@@ -76,26 +77,18 @@ function addFigures(total: TakingsFigures, row: TakingsFigures): TakingsFigures 
 
 const ZERO: TakingsFigures = figures(emptyTally());
 
-interface OrderSums {
-  total_minor: number;
-  discount_minor: number;
-  charges: number | string;
-  goods: number | string;
-  free_goods: number | string;
+/** The GST included in an amount of which `taxable` was taxable, exactly (rate in basis points). */
+export function gstOf(taxable: number, rateBp: number): number {
+  return (taxable * rateBp) / (10_000 + rateBp);
 }
 
-/** The GST in one dollar paid on an order (0 when nothing was paid), exact. */
-export function gstShare(order: OrderSums, rateBp: number): number {
-  const goods = Number(order.goods);
-  const taxableGoods = goods - Number(order.free_goods);
-  const discountOnTaxable = goods > 0 ? (order.discount_minor * taxableGoods) / goods : 0;
-  const taxablePaid = taxableGoods - discountOnTaxable + Number(order.charges);
-  if (order.total_minor <= 0) return 0;
-  return (taxablePaid / order.total_minor) * (rateBp / (10_000 + rateBp));
-}
-
-export interface TakingsScope {
-  scope: Scope;
+/** The GST a refund takes back: its order's taxable share of the refund. */
+export function refundGst(
+  refund: { amount_minor: number; total_minor: number; taxable: number | string },
+  rateBp: number,
+) {
+  if (refund.total_minor <= 0) return 0;
+  return gstOf((refund.amount_minor * Number(refund.taxable)) / refund.total_minor, rateBp);
 }
 
 /** The range of instants of a from/to pair of venue days. */
@@ -110,8 +103,8 @@ export async function takings(db: Kysely<Database>, scope: Scope, query: Takings
     query.vendorId !== undefined ? (scope && !scope.includes(query.vendorId) ? [] : [query.vendorId]) : scope;
   const range = rangeOf(query, timeZone, stores);
   const by = query.by ?? 'store';
-  const [orders, refunds, methods, names] = await Promise.all([
-    listPaidOrderSums(db, range),
+  const [sums, refunds, methods, names] = await Promise.all([
+    sumPaidOrders(db, range, by === 'hour'),
     listRefundsWithSums(db, range),
     listPaymentsByMethod(db, range),
     listStoreNames(db, stores),
@@ -126,22 +119,21 @@ export async function takings(db: Kysely<Database>, scope: Scope, query: Takings
     if (!tally) map.set(key, (tally = emptyTally()));
     return tally;
   };
-  for (const order of orders) {
-    const goods = Number(order.goods);
-    const charges = Number(order.charges);
-    const gst = order.total_minor * gstShare(order, gstRateBp);
-    const hour = zonedParts(Number(order.paid_at), timeZone).hour;
-    for (const tally of [tallyOf(byStore, order.vendor_id), ...(by === 'hour' ? [tallyOf(byHour, hour)] : [])]) {
-      tally.orders += 1;
-      tally.gross += goods;
-      tally.discounts += order.discount_minor;
-      tally.charges += charges;
-      tally.gst += gst;
+  for (const sum of sums) {
+    const tallies = [tallyOf(byStore, sum.vendor_id)];
+    if (by === 'hour' && sum.bucket !== null)
+      tallies.push(tallyOf(byHour, zonedParts(Number(sum.bucket) * BUCKET_MS, timeZone).hour));
+    for (const tally of tallies) {
+      tally.orders += Number(sum.orders);
+      tally.gross += Number(sum.gross);
+      tally.discounts += Number(sum.discounts);
+      tally.charges += Number(sum.charges);
+      tally.gst += gstOf(Number(sum.taxable), gstRateBp);
     }
   }
   const refundsByMethod = new Map<string, number>();
   for (const refund of refunds) {
-    const gst = refund.amount_minor * gstShare(refund, gstRateBp);
+    const gst = refundGst(refund, gstRateBp);
     const hour = zonedParts(Number(refund.created_at), timeZone).hour;
     for (const tally of [tallyOf(byStore, refund.vendor_id), ...(by === 'hour' ? [tallyOf(byHour, hour)] : [])]) {
       tally.refunds += refund.amount_minor;

@@ -95,6 +95,13 @@ describe.each(databases)('back-office orders, refunds and takings on $name', (te
   let otherStore: number;
 
   beforeAll(async () => {
+    // Onion rings are sold GST-free: the orders keep what they paid for them.
+    await ctx.database.db.updateTable('menu_items').set({ gst_free: 1 }).where('id', '=', 213).execute();
+    await ctx.database.db
+      .updateTable('vendors')
+      .set((eb) => ({ menu_version: eb('menu_version', '+', 1) }))
+      .where('id', '=', GRILL)
+      .execute();
     owner = await signedIn('owner@venue.example', 'admin');
     grillManager = await signedIn('grill@venue.example', 'store', [GRILL]);
     mei = await customer('Mei Chen', '0412 345 678', 'mei@example.com');
@@ -347,8 +354,6 @@ describe.each(databases)('back-office orders, refunds and takings on $name', (te
   });
 
   it('reports takings that add up with the orders to the cent, GST-free items left out of GST, and CSV', async () => {
-    // Mark the onion rings GST-free.
-    await ctx.database.db.updateTable('menu_items').set({ gst_free: 1 }).where('id', '=', 213).execute();
     const res = await admin('GET', '/reports/takings?from=2026-11-27&by=store', owner);
     expect(res.statusCode, res.body).toBe(200);
     const report = Takings.parse(res.json());
@@ -380,6 +385,12 @@ describe.each(databases)('back-office orders, refunds and takings on $name', (te
     // GST is at most a eleventh of net, and less when a GST-free item sold.
     expect(report.totals.gstMinor).toBeGreaterThan(0);
     expect(report.totals.gstMinor).toBeLessThan(Math.round(report.totals.netMinor / 11));
+    const stored = await ctx.database.db
+      .selectFrom('orders')
+      .select('gst_free_minor')
+      .where('id', '=', meiOrder.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.gst_free_minor).toBe(2 * 800); // two onion rings
     // The rows add up to the totals; by hour too.
     const sum = (key: 'netMinor' | 'gstMinor') =>
       (report.rows as Array<Record<string, number>>).reduce((s, row) => s + row[key]!, 0);

@@ -1,0 +1,26 @@
+/**
+ * An order keeps what it paid for items sold without GST (as priced, options included), so the
+ * takings read the orders table alone and the GST of a sale follows the item's flag when it was
+ * sold. Orders placed before are filled from their lines and the items' flags now. Frozen: never
+ * edit after release.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against Kysely<any>, never the app's types */
+import { sql, type Kysely } from 'kysely';
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable('orders')
+    .addColumn('gst_free_minor', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`
+    UPDATE orders SET gst_free_minor = (
+      SELECT coalesce(sum(oi.price_minor), 0) FROM order_items oi
+      JOIN menu_items m ON m.id = coalesce(oi.menu_item_id, oi.parent_item_id)
+      WHERE oi.order_id = orders.id AND m.gst_free = 1 AND oi.item_type <> 'ServiceCharge'
+    )
+    WHERE EXISTS (SELECT 1 FROM menu_items WHERE gst_free = 1)`.execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('orders').dropColumn('gst_free_minor').execute();
+}
