@@ -20,12 +20,12 @@ function FieldFrame({ id, label, error, hint, className, children }: FieldProps 
   return (
     <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
+      {children}
       {hint && (
         <p id={`${id}-hint`} className="field-hint">
           {hint}
         </p>
       )}
-      {children}
       {error && (
         <p id={`${id}-error`} className="field-error">
           {error}

@@ -23,6 +23,18 @@ export function couponValue(coupon: Pick<AdminCoupon, 'kind' | 'value'>): string
   return `${(coupon.value / 100).toLocaleString('en-AU')} % off`;
 }
 
+/** When a coupon works, in venue days: "Always", "From …", "Until …", "… to …", and "Ended …" once past. */
+export function validity(coupon: Pick<AdminCoupon, 'validFrom' | 'validUntil'>, zone: string, now = Date.now()) {
+  const from = coupon.validFrom ? formatDay(dayIn(zone, Date.parse(coupon.validFrom))) : null;
+  // validUntil is the instant after the last day
+  const until = coupon.validUntil ? formatDay(dayIn(zone, Date.parse(coupon.validUntil) - 1)) : null;
+  if (coupon.validUntil && Date.parse(coupon.validUntil) <= now) return `Ended ${until}`;
+  if (from && until) return `${from} to ${until}`;
+  if (from) return `From ${from}`;
+  if (until) return `Until ${until}`;
+  return 'Always';
+}
+
 /** The instant a venue day starts (validFrom), or the instant after it ends (validUntil). */
 const dayStart = (day: string, timeZone: string) => {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
@@ -47,10 +59,7 @@ export default function CouponsScreen() {
     {
       key: 'valid',
       label: 'Valid',
-      render: (coupon) =>
-        coupon.validFrom || coupon.validUntil
-          ? `${coupon.validFrom ? formatDay(dayIn(zone, Date.parse(coupon.validFrom))) : 'now'} to ${coupon.validUntil ? formatDay(shiftDay(dayIn(zone, Date.parse(coupon.validUntil) - 1), 0)) : 'no end'}`
-          : 'Always',
+      render: (coupon) => validity(coupon, zone),
     },
     {
       key: 'used',

@@ -57,7 +57,7 @@ export function ItemsEditor({ menu, vendorId, reload, reset }: EditorProps) {
                     <tr key={item.id}>
                       <td className="thumb-cell">
                         {item.displayAssetId !== null ? (
-                          <img className="thumb" src={pictureUrl(item.displayAssetId)} alt="" loading="lazy" />
+                          <img className="thumb" src={pictureUrl(item.displayAssetId)} alt="" />
                         ) : (
                           <span className="thumb thumb-none" />
                         )}

@@ -8,7 +8,7 @@ import { FormError, TextField } from '../../components/field';
 import { useSession } from '../../lib/session';
 import { useSaver } from '../../lib/use-saver';
 import type { EditorProps } from './store-screen';
-import { moneyText } from './store-settings';
+import { moneyText, plural } from './store-settings';
 
 /** How a group's choices read: "Required, 1 to 2", "Optional, any number". */
 export function choiceRule(group: { minimumChoices: number; maximumChoices: number }): string {
@@ -62,7 +62,7 @@ export function OptionGroupsEditor({ menu, vendorId, reload, reset }: EditorProp
                     .join(', ')}
                 </td>
                 <td className="num">
-                  {menu.items.filter((item) => item.modifierGroupsIds.includes(group.id)).length} items
+                  {plural(menu.items.filter((item) => item.modifierGroupsIds.includes(group.id)).length, 'item')}
                 </td>
                 <td className="actions-cell">
                   <button type="button" className="button button-small" onClick={() => setEditing(group)}>

@@ -14,6 +14,8 @@ const MINUTE_MS = 60_000;
 /** Monday first, as a week is read here. */
 const WEEK = [...WEEKDAY_NAMES.slice(1), WEEKDAY_NAMES[0]];
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+/** "1 item", "3 items" */
+export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** A money field's text for an amount in cents (blank for none). */
 export const moneyText = (minor: number | null | undefined) => (minor == null ? '' : majorAmount(minor));
@@ -133,7 +135,8 @@ export function StoreSettings({ menu, vendorId, reload, reset }: EditorProps) {
         />
         <TextField
           id="store-tts"
-          label="Time to make an order (minutes)"
+          label="Order time (minutes)"
+          hint="How long the store takes to make an order."
           inputMode="numeric"
           value={draft.ttsMinutes}
           onChange={set('ttsMinutes')}
@@ -141,7 +144,7 @@ export function StoreSettings({ menu, vendorId, reload, reset }: EditorProps) {
         />
       </div>
       <fieldset
-        className="choices"
+        className="choices choices-row"
         aria-describedby={field('vendorOrderConfiguration.availableServiceModes') ? 'store-modes-error' : undefined}
       >
         <legend>Service</legend>
@@ -185,7 +188,7 @@ export function StoreSettings({ menu, vendorId, reload, reset }: EditorProps) {
           error={field('vendorOrderConfiguration.maxBurdenPerOrder')}
         />
       </div>
-      <fieldset className="choices">
+      <fieldset className="choices choices-row">
         <legend>Payments taken</legend>
         <label className="choice">
           <input type="checkbox" checked={draft.applePay} onChange={check('applePay')} /> Apple Pay
@@ -264,7 +267,12 @@ export function OpeningHoursEditor({ menu, vendorId, reload, reset }: EditorProp
                       <div key={window.key} className="hours-window">
                         <TextField
                           id={`hours-${window.key}-opens`}
-                          label={`${capital(day)} opens${dayWindows.length > 1 ? ` (${index + 1})` : ''}`}
+                          label={
+                            <>
+                              <span className="visually-hidden">{capital(day)} </span>Opens
+                              {dayWindows.length > 1 ? ` (${index + 1})` : ''}
+                            </>
+                          }
                           type="time"
                           value={window.opens}
                           onChange={(event) => change(window.key, 'opens', event.target.value)}
@@ -272,8 +280,13 @@ export function OpeningHoursEditor({ menu, vendorId, reload, reset }: EditorProp
                         />
                         <TextField
                           id={`hours-${window.key}-closes`}
-                          label={`${capital(day)} closes${dayWindows.length > 1 ? ` (${index + 1})` : ''}`}
-                          hint="HH:mm, 24:00 for midnight"
+                          label={
+                            <>
+                              <span className="visually-hidden">{capital(day)} </span>Closes
+                              {dayWindows.length > 1 ? ` (${index + 1})` : ''}
+                            </>
+                          }
+                          placeholder="HH:mm"
                           pattern="([01]\d|2[0-3]):[0-5]\d|24:00"
                           value={window.closes}
                           onChange={(event) => change(window.key, 'closes', event.target.value)}
@@ -364,7 +377,7 @@ export function ItemTypesEditor({ menu, vendorId, reload, reset }: EditorProps) 
             <TextField
               id={`type-${row.key}`}
               label={`Item type ${index + 1}`}
-              hint={`${counts.get(row.original ?? '') ?? 0} items`}
+              hint={plural(counts.get(row.original ?? '') ?? 0, 'item')}
               value={row.name}
               onChange={(event) =>
                 setRows((current) =>
