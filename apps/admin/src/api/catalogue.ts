@@ -16,6 +16,7 @@ import type {
   AdminOptionGroupPatch,
   AdminPicture,
   AdminStore,
+  AdminStoreCreate,
   AdminStoreMenu,
   AdminStorePatch,
   AdminStoreSummary,
@@ -31,6 +32,9 @@ export const listStores = (signal?: AbortSignal) => call<AdminStoreSummary[]>('G
 /** A store with its whole menu, each part with its version. */
 export const getStoreMenu = (vendorId: number, signal?: AbortSignal) =>
   call<AdminStoreMenu>('GET', `/stores/${vendorId}`, opts(signal));
+
+/** A new store with no menu yet (admin only); its id is the server's. */
+export const createStore = (body: AdminStoreCreate) => call<AdminStore>('POST', '/stores', { body });
 
 export const patchStore = (vendorId: number, body: AdminStorePatch) =>
   call<AdminStore>('PATCH', `/stores/${vendorId}`, { body });

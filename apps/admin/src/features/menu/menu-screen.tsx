@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import type { AdminStoreSummary } from '@venue/contract/admin-catalogue';
 import { listStores } from '../../api/catalogue';
 import { StoreStateBadge } from '../../components/badges';
@@ -6,8 +7,9 @@ import { DataTable, type Column } from '../../components/data-table';
 import { LoadState } from '../../components/load-state';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime, zoneName } from '../../lib/dates';
-import { useSession } from '../../lib/session';
+import { isAdmin, useSession } from '../../lib/session';
 import { useLoad } from '../../lib/use-load';
+import { AddStoreDialog } from './add-store-dialog';
 import { MenuTabs } from './menu-tabs';
 
 /** A store's state as the staff set it: open, paused ('Back Soon') or closed. */
@@ -16,8 +18,10 @@ export const storeState = (store: { isOpen: boolean; isPaused: boolean }) =>
 
 /** The manager's stores, each opening its editor. */
 export default function MenuScreen() {
-  const { venue } = useSession();
+  const { manager, venue } = useSession();
   const stores = useLoad('stores', (signal) => listStores(signal));
+  const [adding, setAdding] = useState(false);
+  const navigate = useNavigate();
   const columns: Column<AdminStoreSummary>[] = [
     {
       key: 'name',
@@ -54,7 +58,17 @@ export default function MenuScreen() {
   ];
   return (
     <>
-      <PageHeader title="Menu" sub={`Stores, their menus and the coupons · times in ${zoneName(venue.timeZone)}`} />
+      <PageHeader
+        title="Menu"
+        sub={`Stores, their menus and the coupons · times in ${zoneName(venue.timeZone)}`}
+        actions={
+          isAdmin(manager) ? (
+            <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+              Add a store
+            </button>
+          ) : undefined
+        }
+      />
       <MenuTabs />
       <LoadState {...stores} what="the stores">
         {(list) => (
@@ -67,6 +81,7 @@ export default function MenuScreen() {
           />
         )}
       </LoadState>
+      {adding && <AddStoreDialog onClose={() => setAdding(false)} onAdded={(store) => navigate(`/menu/${store.id}`)} />}
     </>
   );
 }
