@@ -208,6 +208,8 @@ export interface OrdersTable {
   attributes: JsonText | null;
   order_origin: string | null;
   paid_at: number | null;
+  /** the method of the payment that paid it ('card', 'token', 'wallet:APPLEPAYWEB', 'wallet:GOOGLE', 'coupon'); null until paid */
+  paid_method: string | null;
   /** when the vendor made it ready (PendingAlerted) */
   time_ready: number | null;
   /** when it was collected or delivered (Serviced) */

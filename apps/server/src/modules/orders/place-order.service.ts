@@ -143,6 +143,7 @@ export async function placeOrder(
     time_serviced: null,
     time_alerted: null,
     refund: null,
+    paid_method: null,
   };
   return toPlacedOrder(db, row, nowMs);
 }

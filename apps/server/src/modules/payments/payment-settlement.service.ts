@@ -122,7 +122,13 @@ export async function applyCharge(
       if (!moved) return; // another request settled it first
       // Pending → queued (Waiting or Scheduled) in one UPDATE that only a Pending order passes.
       const changes = queuedChanges(order, queue, now);
-      const paid = await moveOrderIfStatus(trx, order.id, 'Pending', { ...changes, paid_at: now, updated_at: now });
+      const paid = await moveOrderIfStatus(trx, order.id, 'Pending', {
+        ...changes,
+        paid_at: now,
+        // How it was paid, on the order itself: the takings split by method without reading payments.
+        paid_method: payment.method,
+        updated_at: now,
+      });
       if (paid !== 1) throw new OrderNotPending();
       const counted = await listCountedItems(trx, order.id, order.vendor_id);
       const short: Array<{ id: number; name: string }> = [];

@@ -27,13 +27,14 @@ const taxablePaid = sql<number>`(o.subtotal_minor - o.gst_free_minor)
   + (o.total_minor + o.discount_minor - o.subtotal_minor)`;
 
 /**
- * The range's paid orders summed per store, or per store and quarter hour of payment: one pass
- * over the orders table through its paid_at index, never their lines.
+ * The range's paid orders summed per store and payment method, or per store, method and quarter
+ * hour of payment: one pass over the orders table through its paid_at index, never their lines
+ * or payments.
  */
 export function sumPaidOrders(db: Kysely<Database>, range: TakingsRange, perQuarterHour: boolean) {
   let query = db
     .selectFrom('orders as o')
-    .select('o.vendor_id')
+    .select(['o.vendor_id', 'o.paid_method'])
     .select(perQuarterHour ? sql<number>`o.paid_at / ${sql.lit(BUCKET_MS)}`.as('bucket') : sql<null>`null`.as('bucket'))
     .select((eb) => [
       eb.fn.countAll<number>().as('orders'),
@@ -41,13 +42,14 @@ export function sumPaidOrders(db: Kysely<Database>, range: TakingsRange, perQuar
       eb.fn.sum<number>('o.discount_minor').as('discounts'),
       sql<number>`sum(o.total_minor + o.discount_minor - o.subtotal_minor)`.as('charges'),
       sql<number>`sum(${taxablePaid})`.as('taxable'),
+      eb.fn.sum<number>('o.total_minor').as('paid'),
     ])
     .where('o.paid_at', '>=', range.fromMs)
     .where('o.paid_at', '<', range.toMs);
   if (range.vendorIds) query = query.where('o.vendor_id', 'in', [...range.vendorIds]);
   return perQuarterHour
-    ? query.groupBy(['o.vendor_id', sql`o.paid_at / ${sql.lit(BUCKET_MS)}`]).execute()
-    : query.groupBy('o.vendor_id').execute();
+    ? query.groupBy(['o.vendor_id', 'o.paid_method', sql`o.paid_at / ${sql.lit(BUCKET_MS)}`]).execute()
+    : query.groupBy(['o.vendor_id', 'o.paid_method']).execute();
 }
 
 /** Refunds given in the range, with the taxable part of what their order paid (for the GST they take back). */
@@ -62,20 +64,6 @@ export function listRefundsWithSums(db: Kysely<Database>, range: TakingsRange) {
     .where('r.created_at', '<', range.toMs);
   if (range.vendorIds) query = query.where('r.vendor_id', 'in', [...range.vendorIds]);
   return query.execute();
-}
-
-/** Payments that took the money of the range's paid orders, by method. */
-export function listPaymentsByMethod(db: Kysely<Database>, range: TakingsRange) {
-  let query = db
-    .selectFrom('payments as p')
-    .innerJoin('orders as o', 'o.id', 'p.order_id')
-    .select('p.method')
-    .select((eb) => [eb.fn.countAll<number>().as('payments'), eb.fn.sum<number>('p.amount_minor').as('amount')])
-    .where('p.status', 'in', ['Succeeded', 'Refunded'])
-    .where('o.paid_at', '>=', range.fromMs)
-    .where('o.paid_at', '<', range.toMs);
-  if (range.vendorIds) query = query.where('o.vendor_id', 'in', [...range.vendorIds]);
-  return query.groupBy('p.method').execute();
 }
 
 /** What sold of each item in the range's paid orders: item lines with their options' lines. */

@@ -8,7 +8,7 @@
  */
 import type { TakingsQuery, Takings, TakingsFigures, Today } from '@venue/contract/admin-reports';
 import { estimateReadyAt } from '@venue/domain/kitchen-queue';
-import { zonedParts } from '@venue/domain/time-zone';
+import { zonedParts, zoneOffsetMs } from '@venue/domain/time-zone';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { csvMoney, toCsv, type CsvValue } from '../../lib/csv.ts';
@@ -23,7 +23,6 @@ import {
   listItemSales,
   listLineItems,
   listOrderLinesForExport,
-  listPaymentsByMethod,
   listRefundsWithSums,
   listStoreNames,
   sumPaidOrders,
@@ -103,10 +102,9 @@ export async function takings(db: Kysely<Database>, scope: Scope, query: Takings
     query.vendorId !== undefined ? (scope && !scope.includes(query.vendorId) ? [] : [query.vendorId]) : scope;
   const range = rangeOf(query, timeZone, stores);
   const by = query.by ?? 'store';
-  const [sums, refunds, methods, names] = await Promise.all([
+  const [sums, refunds, names] = await Promise.all([
     sumPaidOrders(db, range, by === 'hour'),
     listRefundsWithSums(db, range),
-    listPaymentsByMethod(db, range),
     listStoreNames(db, stores),
   ]);
   const storeName = new Map(names.map((row) => [row.id, row.store_name]));
@@ -122,7 +120,7 @@ export async function takings(db: Kysely<Database>, scope: Scope, query: Takings
   for (const sum of sums) {
     const tallies = [tallyOf(byStore, sum.vendor_id)];
     if (by === 'hour' && sum.bucket !== null)
-      tallies.push(tallyOf(byHour, zonedParts(Number(sum.bucket) * BUCKET_MS, timeZone).hour));
+      tallies.push(tallyOf(byHour, localHour(Number(sum.bucket) * BUCKET_MS, timeZone)));
     for (const tally of tallies) {
       tally.orders += Number(sum.orders);
       tally.gross += Number(sum.gross);
@@ -134,7 +132,7 @@ export async function takings(db: Kysely<Database>, scope: Scope, query: Takings
   const refundsByMethod = new Map<string, number>();
   for (const refund of refunds) {
     const gst = refundGst(refund, gstRateBp);
-    const hour = zonedParts(Number(refund.created_at), timeZone).hour;
+    const hour = localHour(Number(refund.created_at), timeZone);
     for (const tally of [tallyOf(byStore, refund.vendor_id), ...(by === 'hour' ? [tallyOf(byHour, hour)] : [])]) {
       tally.refunds += refund.amount_minor;
       tally.gst -= gst;
@@ -165,7 +163,7 @@ export async function takings(db: Kysely<Database>, scope: Scope, query: Takings
     by,
     totals,
     rows,
-    byMethod: methodRows(methods, refundsByMethod),
+    byMethod: methodRows(sums, refundsByMethod),
   };
 }
 
@@ -178,15 +176,15 @@ const METHOD_NAMES: Record<string, string> = {
 };
 
 function methodRows(
-  methods: Awaited<ReturnType<typeof listPaymentsByMethod>>,
+  sums: ReadonlyArray<{ paid_method: string | null; orders: number | string; paid: number | string | null }>,
   refundsByMethod: Map<string, number>,
 ): Takings['byMethod'] {
   const rows = new Map<string, Takings['byMethod'][number]>();
-  for (const row of methods) {
-    const method = METHOD_NAMES[row.method] ?? row.method;
+  for (const sum of sums) {
+    const method = METHOD_NAMES[sum.paid_method ?? 'card'] ?? sum.paid_method ?? 'card';
     const current = rows.get(method) ?? { method, payments: 0, amountMinor: 0, refundsMinor: 0 };
-    current.payments += Number(row.payments);
-    current.amountMinor += Number(row.amount);
+    current.payments += Number(sum.orders);
+    current.amountMinor += Number(sum.paid ?? 0);
     rows.set(method, current);
   }
   // Refunds name where the money went: card (a saved card too), Apple Pay, Google Pay, coupon.
@@ -341,7 +339,7 @@ export async function ordersCsv(
   let lastOrder = -1;
   let owner = '';
   const discountRow = (order: (typeof lines)[number]) => {
-    const when = zonedParts(Number(order.paid_at), timeZone);
+    const when = localClock(Number(order.paid_at), timeZone);
     rows.push([
       ...orderCells(order, when, payments, refunded).slice(0, 10),
       'Discount',
@@ -358,7 +356,7 @@ export async function ordersCsv(
   };
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
-    const when = zonedParts(Number(line.paid_at), timeZone);
+    const when = localClock(Number(line.paid_at), timeZone);
     const kind =
       line.item_type === 'ServiceCharge' ? 'Service charge' : line.parent_item_id !== null ? 'Option' : 'Item';
     if (line.order_id !== lastOrder) owner = '';
@@ -385,7 +383,7 @@ export async function ordersCsv(
 
 function orderCells(
   line: Awaited<ReturnType<typeof listOrderLinesForExport>>[number],
-  when: ReturnType<typeof zonedParts>,
+  when: LocalClock,
   payments: Map<number, string>,
   refunded: Map<number, number>,
 ): CsvValue[] {
@@ -404,6 +402,31 @@ function orderCells(
     csvMoney(line.total_minor),
     csvMoney(refunded.get(line.order_id) ?? 0),
   ];
+}
+
+interface LocalClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/** The venue's calendar and clock at an instant, from the zone's remembered offset (a CSV has thousands of them). */
+function localClock(instantMs: number, timeZone: string): LocalClock {
+  const local = new Date(instantMs + zoneOffsetMs(instantMs, timeZone));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+  };
+}
+
+/** The hour (0–23) of the venue's clocks at an instant, from the zone's offset (remembered per quarter hour). */
+export function localHour(instantMs: number, timeZone: string): number {
+  return Math.floor((instantMs + zoneOffsetMs(instantMs, timeZone)) / 3_600_000) % 24;
 }
 
 /** The venue day (YYYY-MM-DD) at an instant. */
