@@ -1253,6 +1253,18 @@ export async function deleteCoupon(
 }
 
 /** The installation's venue for an export: the one named, else the first. */
+/**
+ * The venue an import from the back office replaces: the installation's, or on a new installation
+ * (no venue yet) the document's own, so a new venue's first catalogue can be loaded from the screen.
+ */
+export async function venueIdForImport(db: Kysely<Database>, document: unknown): Promise<number> {
+  const venues = await listVenueIds(db);
+  if (venues[0]) return venues[0].id;
+  const id = (document as { venue?: { id?: unknown } } | null)?.venue?.id;
+  if (typeof id === 'number' && Number.isInteger(id) && id >= 0) return id;
+  throw notFound('There is no venue yet: the catalogue must name its venue (venue.id).');
+}
+
 export async function defaultVenueId(db: Kysely<Database>): Promise<number> {
   const venues = await listVenueIds(db);
   const first = venues[0];

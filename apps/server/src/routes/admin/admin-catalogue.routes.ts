@@ -62,6 +62,7 @@ import {
   createItem,
   createStore,
   defaultVenueId,
+  venueIdForImport,
   deleteCoupon,
   deleteGroup,
   deleteItem,
@@ -506,7 +507,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [signedIn, requireAdmin],
       schema: {
         summary:
-          "Replaces a venue's whole catalogue, all or nothing (admin only), as PUT /ops/v1/venue/{venueId}/catalogue: ?venueId= names the venue (default: the installation's), and the document's venue.id must be it.",
+          "Replaces a venue's whole catalogue, all or nothing (admin only), as PUT /ops/v1/venue/{venueId}/catalogue: ?venueId= names the venue (default: the installation's; on a new installation, the document's venue.id), and the document's venue.id must be it.",
         description:
           'A document with problems answers 422 listing every one with its JSON path, and changes nothing. ' +
           "Live values changed after the document's exportedAt are kept (keptLiveValues) unless ?force=true. " +
@@ -521,8 +522,9 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: CATALOGUE_BODY_LIMIT,
     },
     async (request) => {
-      // The venue is named, never taken from the document: a document of another venue is refused (422), not applied here.
-      const venueId = request.query.venueId ?? (await defaultVenueId(app.db));
+      // The venue is named (or the installation's), never taken from the document once there is one: a
+      // document of another venue is refused (422), not applied here. A new installation takes the document's.
+      const venueId = request.query.venueId ?? (await venueIdForImport(app.db, request.body));
       const result = await importCatalogue(app.db, venueId, request.body, {
         actor: managerActor(managerOf(request)),
         nowMs: app.clock(),
