@@ -1252,7 +1252,6 @@ export async function deleteCoupon(
   });
 }
 
-/** The installation's venue for an export: the one named, else the first. */
 /**
  * The venue an import from the back office replaces: the installation's, or on a new installation
  * (no venue yet) the document's own, so a new venue's first catalogue can be loaded from the screen.
@@ -1265,6 +1264,7 @@ export async function venueIdForImport(db: Kysely<Database>, document: unknown):
   throw notFound('There is no venue yet: the catalogue must name its venue (venue.id).');
 }
 
+/** The installation's venue (the first, when there are several), for an export that names none. */
 export async function defaultVenueId(db: Kysely<Database>): Promise<number> {
   const venues = await listVenueIds(db);
   const first = venues[0];
