@@ -95,16 +95,65 @@ function rangeOf(query: Pick<TakingsQuery, 'from' | 'to'>, timeZone: string, sco
   return { fromMs: dayStart(query.from, timeZone), toMs: dayEnd(query.to ?? query.from, timeZone), vendorIds: scope };
 }
 
+/** How long after a moment a payment or refund made before it may still be committing. */
+const SETTLE_MS = 5 * 60_000;
+const PAST_CACHE_ENTRIES = 64;
+const PAST_CACHE_MS = 60 * 60_000;
+/** Per database (a process has one; tests have several). */
+const pastCaches = new WeakMap<object, Map<string, { at: number; rows: Promise<unknown[]> }>>();
+
+/**
+ * Rows of a query over a range, the part before the venue's day began read once and remembered:
+ * orders count when paid and refunds when given, both stamped with the moment they were written,
+ * so the figures of days gone by never change (a change of GST rate or zone is part of the key).
+ * Only today is read again, so a month's report asked every second costs today's orders, not the
+ * month's. The past is remembered a while only, in this process.
+ */
+async function pastAndToday<T>(
+  db: Kysely<Database>,
+  key: string,
+  range: TakingsRange,
+  timeZone: string,
+  nowMs: number,
+  read: (range: TakingsRange) => Promise<T[]>,
+): Promise<T[]> {
+  let todayStart = dayStart(localDay(nowMs, timeZone), timeZone);
+  // Just after midnight the last moments of yesterday may still be committing: read them live.
+  if (nowMs - todayStart < SETTLE_MS) todayStart = dayStart(localDay(todayStart - 1, timeZone), timeZone);
+  if (range.fromMs >= todayStart) return read(range);
+  const pastEnd = Math.min(range.toMs, todayStart);
+  let pastCache = pastCaches.get(db);
+  if (!pastCache) pastCaches.set(db, (pastCache = new Map()));
+  const cache = pastCache;
+  const cacheKey = `${key}|${timeZone}|${range.fromMs}|${pastEnd}|${range.vendorIds?.join(',') ?? '*'}`;
+  let past = pastCache.get(cacheKey);
+  if (!past || nowMs - past.at > PAST_CACHE_MS || nowMs < past.at) {
+    past = { at: nowMs, rows: read({ ...range, toMs: pastEnd }) };
+    past.rows.catch(() => cache.delete(cacheKey));
+    pastCache.delete(cacheKey);
+    pastCache.set(cacheKey, past);
+    if (pastCache.size > PAST_CACHE_ENTRIES) pastCache.delete(pastCache.keys().next().value!);
+  }
+  const pastRows = (await past.rows) as T[];
+  if (range.toMs <= todayStart) return pastRows;
+  return [...pastRows, ...(await read({ ...range, fromMs: todayStart }))];
+}
+
 /** GET /admin/v1/reports/takings */
-export async function takings(db: Kysely<Database>, scope: Scope, query: TakingsQuery): Promise<Takings> {
+export async function takings(
+  db: Kysely<Database>,
+  scope: Scope,
+  query: TakingsQuery,
+  nowMs: number,
+): Promise<Takings> {
   const { timeZone, gstRateBp } = await installationVenue(db);
   const stores =
     query.vendorId !== undefined ? (scope && !scope.includes(query.vendorId) ? [] : [query.vendorId]) : scope;
   const range = rangeOf(query, timeZone, stores);
   const by = query.by ?? 'store';
   const [sums, refunds, names] = await Promise.all([
-    sumPaidOrders(db, range, by === 'hour'),
-    listRefundsWithSums(db, range),
+    pastAndToday(db, `sums:${by === 'hour'}`, range, timeZone, nowMs, (part) => sumPaidOrders(db, part, by === 'hour')),
+    pastAndToday(db, 'refunds', range, timeZone, nowMs, (part) => listRefundsWithSums(db, part)),
     listStoreNames(db, stores),
   ]);
   const storeName = new Map(names.map((row) => [row.id, row.store_name]));
@@ -153,7 +202,13 @@ export async function takings(db: Kysely<Database>, scope: Scope, query: Takings
   if (by === 'store') rows = storeRows;
   else if (by === 'hour')
     rows = [...byHour].sort(([a], [b]) => a - b).map(([hour, tally]) => ({ hour, ...figures(tally) }));
-  else rows = await itemRows(db, range, refunds, storeName);
+  else
+    rows = await itemRows(
+      db,
+      await pastAndToday(db, 'items', range, timeZone, nowMs, (part) => listItemSales(db, part)),
+      refunds,
+      storeName,
+    );
 
   return {
     from: query.from,
@@ -198,11 +253,23 @@ function methodRows(
 
 async function itemRows(
   db: Kysely<Database>,
-  range: TakingsRange,
+  parts: Awaited<ReturnType<typeof listItemSales>>,
   refunds: Awaited<ReturnType<typeof listRefundsWithSums>>,
   storeName: Map<number, string>,
 ): Promise<Takings['rows']> {
-  const sales = await listItemSales(db, range);
+  // The past's rows and today's name the same item twice: one row each.
+  const merged = new Map<string, (typeof parts)[number]>();
+  for (const part of parts) {
+    const key = `${part.vendor_id}|${part.item_id}`;
+    const seen = merged.get(key);
+    if (!seen) merged.set(key, { ...part });
+    else {
+      seen.quantity = Number(seen.quantity) + Number(part.quantity);
+      seen.gross = Number(seen.gross) + Number(part.gross);
+      seen.name ??= part.name;
+    }
+  }
+  const sales = [...merged.values()];
   const refundedLines = new Map<number, number>();
   for (const refund of refunds)
     for (const line of parseRefundLines(refund.lines))
@@ -439,7 +506,7 @@ export function localDay(nowMs: number, timeZone: string): string {
 export async function today(db: Kysely<Database>, scope: Scope, nowMs: number): Promise<Today> {
   const { timeZone } = await installationVenue(db);
   const day = localDay(nowMs, timeZone);
-  const report = await takings(db, scope, { from: day, by: 'store' });
+  const report = await takings(db, scope, { from: day, by: 'store' }, nowMs);
   const venueId = await findFirstVenueId(db);
   const vendors = venueId === null ? [] : await listVendors(db, venueId, nowMs);
   const own = vendors.filter((vendor) => !scope || scope.includes(vendor.id));

@@ -435,6 +435,30 @@ describe.each(databases)('back-office orders, refunds and takings on $name', (te
     expect(
       (await admin('GET', `/reports/takings?from=2026-11-27&vendorId=${otherStore}`, grillManager)).statusCode,
     ).toBe(403);
+    // Days gone by are read once and remembered; today is read again: a range across both adds up the same.
+    const twoDays = Takings.parse((await admin('GET', '/reports/takings?from=2026-11-26&to=2026-11-27', owner)).json());
+    expect(twoDays.totals).toEqual(report.totals);
+    // The next day, signed in again (a session ends after 8 hours without use).
+    now += 86_400_000;
+    const nextDay = await ctx.app.inject({
+      method: 'POST',
+      url: '/admin/v1/session',
+      payload: { email: 'owner@venue.example', password: PASSWORD },
+    });
+    const ownerNextDay = String(nextDay.headers['set-cookie']).split(';')[0]!;
+    const acrossMidnight = Takings.parse(
+      (await admin('GET', '/reports/takings?from=2026-11-27&to=2026-11-28', ownerNextDay)).json(),
+    );
+    expect(acrossMidnight.totals).toEqual(report.totals);
+    // A refund today counts today, beside the remembered past.
+    const late = await refund(otherStoreOrder.id, { amountMinor: 100, reason: 'Late' }, 'late-refund', ownerNextDay);
+    expect(late.statusCode, late.body).toBe(201);
+    const withLate = Takings.parse(
+      (await admin('GET', '/reports/takings?from=2026-11-27&to=2026-11-28', ownerNextDay)).json(),
+    );
+    expect(withLate.totals.refundsMinor).toBe(report.totals.refundsMinor + 100);
+    expect(withLate.totals.netMinor).toBe(report.totals.netMinor - 100);
+    now -= 86_400_000;
     for (const query of [
       '',
       'from=27-11-2026',

@@ -43,7 +43,7 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { vendorId, format } = request.query;
       if (vendorId !== undefined && requireVendor(request, reply, vendorId)) return reply;
-      const report = await takings(app.db, storeScope(managerOf(request)), request.query);
+      const report = await takings(app.db, storeScope(managerOf(request)), request.query, app.clock());
       reply.header('Cache-Control', 'no-store');
       if (format !== 'csv') return report;
       const days = report.to === report.from ? report.from : `${report.from}_to_${report.to}`;
