@@ -243,17 +243,26 @@ function ByStore({ takings, rows }: { takings: Takings; rows: TakingsStoreRow[] 
       render: (row) => row.storeName,
       foot: 'Total',
     },
-    ...figureColumns<TakingsStoreRow>(takings.totals),
-    {
-      key: 'share',
-      label: 'Net by store',
-      render: (row) => (
-        // the bar beside each store's figures; the net is in its own column
-        <span className="inline-bar" title={`${row.storeName}: ${formatMoney(row.netMinor)}`} aria-hidden="true">
-          <span style={{ width: `${top > 0 ? Math.max(0, (row.netMinor / top) * 100) : 0}%` }} />
-        </span>
-      ),
-    },
+    ...figureColumns<TakingsStoreRow>(takings.totals).map((column) =>
+      column.key === 'netMinor'
+        ? {
+            ...column,
+            // each store's net with a bar under it, the stores' bars side by side down the column
+            render: (row: TakingsStoreRow) => (
+              <>
+                {money(row.netMinor)}
+                <span
+                  className="inline-bar"
+                  title={`${row.storeName}: ${formatMoney(row.netMinor)}`}
+                  aria-hidden="true"
+                >
+                  <span style={{ width: `${top > 0 ? Math.max(0, (row.netMinor / top) * 100) : 0}%` }} />
+                </span>
+              </>
+            ),
+          }
+        : column,
+    ),
   ];
   return (
     <section className="section" aria-labelledby="takings-by-store">
