@@ -273,7 +273,7 @@ export function OpeningHoursEditor({ menu, vendorId, reload, reset }: EditorProp
                               {dayWindows.length > 1 ? ` (${index + 1})` : ''}
                             </>
                           }
-                          type="time"
+                          placeholder="HH:mm"
                           value={window.opens}
                           onChange={(event) => change(window.key, 'opens', event.target.value)}
                           error={opensError}
