@@ -8,7 +8,7 @@ import { FormError, SelectField, TextAreaField, TextField } from '../../componen
 import { PictureField, pictureUrl } from '../../components/picture-field';
 import { useSession } from '../../lib/session';
 import { useSaver } from '../../lib/use-saver';
-import type { EditorProps } from './store-screen';
+import type { EditorProps } from './editor-props';
 import { moneyText } from './store-settings';
 
 /** The store's items by item type: add, edit (picture included) and remove. */

@@ -7,7 +7,7 @@ import { Dialog } from '../../components/dialog';
 import { FormError, TextField } from '../../components/field';
 import { useSession } from '../../lib/session';
 import { useSaver } from '../../lib/use-saver';
-import type { EditorProps } from './store-screen';
+import type { EditorProps } from './editor-props';
 import { moneyText, plural } from './store-settings';
 
 /** How a group's choices read: "Required, 1 to 2", "Optional, any number". */

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { AdminStoreMenu } from '@venue/contract/admin-catalogue';
 import { getStoreMenu } from '../../api/catalogue';
 import { StoreStateBadge } from '../../components/badges';
 import { LastChanged } from '../../components/conflict-notice';
@@ -22,15 +21,6 @@ const PARTS = [
   { key: 'groups', label: 'Option groups' },
 ] as const;
 type Part = (typeof PARTS)[number]['key'];
-
-export interface EditorProps {
-  menu: AdminStoreMenu;
-  vendorId: number;
-  /** reads the store again after a save (the form keeps what it shows: what was saved) */
-  reload: () => void;
-  /** reads the store again and starts the form afresh from it (to see someone else's change) */
-  reset: () => void;
-}
 
 /** One store's editor: its settings, opening hours, item types, items and option groups. */
 export default function StoreScreen() {

@@ -8,7 +8,7 @@ import { FormError, TextField } from '../../components/field';
 import { PictureField } from '../../components/picture-field';
 import { useSession } from '../../lib/session';
 import { useSaver } from '../../lib/use-saver';
-import type { EditorProps } from './store-screen';
+import type { EditorProps } from './editor-props';
 
 const MINUTE_MS = 60_000;
 /** Monday first, as a week is read here. */
