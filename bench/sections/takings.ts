@@ -116,7 +116,7 @@ function sydneyDay(ms: number): string {
 
 interface Measured {
   seedMs: number;
-  requests: Array<{ what: string; medianMs: number; maxMs: number; bytes: number }>;
+  requests: Array<{ what: string; firstMs: number; medianMs: number; maxMs: number; bytes: number }>;
   checkout: Array<{ alone: number; withReports: number }>;
   reportsDuringCheckout: number;
 }
@@ -143,11 +143,17 @@ async function measure(database: DatabaseName, server: TestServer, context: Benc
     ["a day's orders, CSV", `/orders.csv?from=${yesterday}&to=${yesterday}`],
   ];
   for (const [what, path] of paths) {
-    await timed(server, cookie, path); // warm
+    const first = await timed(server, cookie, path); // cold: nothing remembered yet
     const runs: Array<{ ms: number; bytes: number }> = [];
     for (let i = 0; i < TIMES; i += 1) runs.push(await timed(server, cookie, path));
     const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
-    requests.push({ what, medianMs: sorted[Math.floor(TIMES / 2)]!, maxMs: sorted.at(-1)!, bytes: runs[0]!.bytes });
+    requests.push({
+      what,
+      firstMs: first.ms,
+      medianMs: sorted[Math.floor(TIMES / 2)]!,
+      maxMs: sorted.at(-1)!,
+      bytes: runs[0]!.bytes,
+    });
   }
 
   // Checkout alone and with a month's report every second, alternating.
@@ -200,12 +206,12 @@ export const takingsBench: Section = {
         ...results
           .find((r) => r.name === name)!
           .requests.filter((r) => r.what.startsWith('takings for the month'))
-          .map((r) => r.maxMs),
+          .map((r) => Math.max(r.firstMs, r.maxMs)),
       );
     return {
       name: this.name,
-      title: `Back office over ${formatInteger(ORDERS)} orders in ${MONTH_DAYS} days (${TIMES} runs each, after one to warm)`,
-      columns: ['database', 'request', 'median', 'max', 'size'],
+      title: `Back office over ${formatInteger(ORDERS)} orders in ${MONTH_DAYS} days (the first request, then ${TIMES} more)`,
+      columns: ['database', 'request', 'first', 'median', 'max', 'size'],
       rows,
       notes: [
         ...results.map((r) => `${r.name}: ${formatInteger(ORDERS)} orders written in ${formatMs(r.seedMs)}`),
