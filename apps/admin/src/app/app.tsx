@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { getSession } from '../api/accounts';
 import { ApiError, messageOf, onSignedOut } from '../api/admin-client';
@@ -86,6 +86,29 @@ export function App() {
       ),
     [],
   );
+
+  // The venue's stores and zone change under a signed-in manager (a catalogue imported, a store
+  // added or removed): read them again on each move to another screen, quietly, keeping what is
+  // shown when the read fails.
+  const signedInManager = state.status === 'signed-in' ? state.session.manager : null;
+  const shownPath = useRef<string | null>(null);
+  useEffect(() => {
+    const previous = shownPath.current;
+    shownPath.current = signedInManager ? location.pathname : null;
+    // Not on the first screen after signing in: the venue was just read.
+    if (!signedInManager || previous === null || previous === location.pathname) return;
+    const controller = new AbortController();
+    loadVenue(signedInManager, controller.signal).then(
+      (venue) =>
+        setState((current) =>
+          current.status === 'signed-in' && JSON.stringify(current.session.venue) !== JSON.stringify(venue)
+            ? { status: 'signed-in', session: { ...current.session, venue } }
+            : current,
+        ),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [location.pathname, signedInManager]);
 
   // the sign-in route, once signed in, goes on to the page asked for (below)
   const signedIn = async () => {
