@@ -12,12 +12,15 @@ export const pictureUrl = (assetId: number) => `/v1/displayassets/${assetId}/tra
 export function PictureField({
   id,
   label,
+  hint,
   assetId,
   onChange,
   error,
 }: {
   id: string;
   label: string;
+  /** what the picture is for, said before what may be uploaded */
+  hint?: string;
   assetId: number | null;
   onChange: (assetId: number | null) => void;
   error?: string | null | undefined;
@@ -74,7 +77,7 @@ export function PictureField({
         </div>
       </div>
       <p id={`${id}-hint`} className="field-hint">
-        PNG, JPEG or WebP, at most 5 MB. It is used when you save.
+        {hint ? `${hint} ` : ''}PNG, JPEG or WebP, at most 5 MB. It is used when you save.
       </p>
       {problem && (
         <p id={`${id}-error`} className="field-error">

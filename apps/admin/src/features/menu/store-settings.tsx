@@ -9,6 +9,7 @@ import { PictureField } from '../../components/picture-field';
 import { useSession } from '../../lib/session';
 import { useSaver } from '../../lib/use-saver';
 import type { EditorProps } from './editor-props';
+import { chargeRows, readCharges, ServiceChargesField, type ChargeRow } from './service-charges-field';
 
 const MINUTE_MS = 60_000;
 /** Monday first, as a week is read here. */
@@ -33,7 +34,7 @@ export function SaveBar({ busy, done, label }: { busy: boolean; done: string | n
   );
 }
 
-/** The store's own settings: name, contact, time to service, service modes, payments, picture. */
+/** The store's own settings: name, contact, time to service, service modes, payments, service charges, pictures. */
 export function StoreSettings({ menu, vendorId, reload, reset }: EditorProps) {
   const { venue } = useSession();
   const { store } = menu;
@@ -52,7 +53,9 @@ export function StoreSettings({ menu, vendorId, reload, reset }: EditorProps) {
     googlePay: config.allowGooglePay,
     coupons: config.isCouponPaymentAllowed,
     thumbnail: store.displayAssets.thumbnailAssetId,
+    locationImage: store.displayAssets.locationImageAssetId,
   });
+  const [charges, setCharges] = useState<ChargeRow[]>(() => chargeRows(config.serviceCharges));
   const saver = useSaver();
   const set = (name: keyof typeof draft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [name]: event.target.value }));
@@ -79,6 +82,8 @@ export function StoreSettings({ menu, vendorId, reload, reset }: EditorProps) {
     ];
     if (modes.length === 0)
       found['vendorOrderConfiguration.availableServiceModes'] = 'Offer pick up, delivery or both.';
+    const serviceCharges = readCharges(charges);
+    Object.assign(found, serviceCharges.problems);
     if (Object.keys(found).length > 0) {
       saver.refuse(found);
       return;
@@ -97,8 +102,9 @@ export function StoreSettings({ menu, vendorId, reload, reset }: EditorProps) {
         allowApplePay: draft.applePay,
         allowGooglePay: draft.googlePay,
         isCouponPaymentAllowed: draft.coupons,
+        serviceCharges: serviceCharges.charges,
       },
-      displayAssets: { thumbnailAssetId: draft.thumbnail },
+      displayAssets: { thumbnailAssetId: draft.thumbnail, locationImageAssetId: draft.locationImage },
     };
     if (await saver.save(() => patchStore(vendorId, patch), 'Saved.')) reload();
   };
@@ -200,12 +206,21 @@ export function StoreSettings({ menu, vendorId, reload, reset }: EditorProps) {
           <input type="checkbox" checked={draft.coupons} onChange={check('coupons')} /> Coupons
         </label>
       </fieldset>
+      <ServiceChargesField rows={charges} onChange={setCharges} field={field} />
       <PictureField
         id="store-thumbnail"
         label="Store picture"
         assetId={draft.thumbnail}
         onChange={(thumbnail) => setDraft((current) => ({ ...current, thumbnail }))}
         error={field('displayAssets.thumbnailAssetId')}
+      />
+      <PictureField
+        id="store-location-image"
+        label="Location picture"
+        hint="Shows customers where the store is."
+        assetId={draft.locationImage}
+        onChange={(locationImage) => setDraft((current) => ({ ...current, locationImage }))}
+        error={field('displayAssets.locationImageAssetId')}
       />
       <FormError message={saver.problems.message} />
       <SaveBar busy={saver.busy} done={saver.done} label="Save settings" />
