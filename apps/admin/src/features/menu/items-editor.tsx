@@ -8,6 +8,7 @@ import { FormError, SelectField, TextAreaField, TextField } from '../../componen
 import { PictureField, pictureUrl } from '../../components/picture-field';
 import { useSession } from '../../lib/session';
 import { useSaver } from '../../lib/use-saver';
+import { AvailabilityField, availabilityDraft, availabilityOf, availabilityProblems } from './availability-field';
 import type { EditorProps } from './editor-props';
 import { moneyText } from './store-settings';
 
@@ -68,6 +69,7 @@ export function ItemsEditor({ menu, vendorId, reload, reset }: EditorProps) {
                           {[
                             item.isRestricted ? 'Restricted' : null,
                             item.gstFree ? 'GST-free' : null,
+                            item.availability !== null ? 'Set times' : null,
                             item.modifierGroupsIds.length > 0 ? `${item.modifierGroupsIds.length} option groups` : null,
                           ]
                             .filter(Boolean)
@@ -125,6 +127,7 @@ function ItemDialog({
     gstFree: item?.gstFree ?? false,
     groups: item?.modifierGroupsIds ?? [],
     picture: item?.displayAssetId ?? null,
+    availability: availabilityDraft(item?.availability ?? null),
   });
   const [confirmRemove, setConfirmRemove] = useState(false);
   const saver = useSaver();
@@ -144,6 +147,8 @@ function ItemDialog({
     const burden = Number(draft.burden);
     if (!Number.isInteger(burden) || burden < 0) found.burden = 'Enter a whole number, e.g. 1.';
     if (!draft.name.trim()) found.name = 'Must not be empty.';
+    const availability = availabilityOf(draft.availability);
+    Object.assign(found, availabilityProblems(availability));
     if (Object.keys(found).length > 0) {
       saver.refuse(found);
       return;
@@ -160,6 +165,7 @@ function ItemDialog({
       gstFree: draft.gstFree,
       modifierGroupsIds: draft.groups,
       displayAssetId: draft.picture,
+      availability,
     };
     const ok = await saver.save(
       () =>
@@ -279,6 +285,12 @@ function ItemDialog({
             ))}
           </fieldset>
         )}
+        <AvailabilityField
+          draft={draft.availability}
+          onChange={(availability) => setDraft((current) => ({ ...current, availability }))}
+          field={field}
+          timeZone={venue.timeZone}
+        />
         <PictureField
           id="item-picture"
           label="Picture"

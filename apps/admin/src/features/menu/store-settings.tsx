@@ -13,8 +13,8 @@ import { chargeRows, readCharges, ServiceChargesField, type ChargeRow } from './
 
 const MINUTE_MS = 60_000;
 /** Monday first, as a week is read here. */
-const WEEK = [...WEEKDAY_NAMES.slice(1), WEEKDAY_NAMES[0]];
-const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+export const WEEK = [...WEEKDAY_NAMES.slice(1), WEEKDAY_NAMES[0]];
+export const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 /** "1 item", "3 items" */
 export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
