@@ -250,3 +250,20 @@ describe('catalogue rules', () => {
     ]);
   });
 });
+
+describe('service charges', () => {
+  it('refuse a percentage over 100 %, at its own path', () => {
+    const document = catalogue();
+    document.vendors[0].vendorOrderConfiguration.serviceCharges = [
+      { name: 'Card fee', kind: 'percentage', value: 150 },
+      { name: 'Typo', kind: 'percentage', value: 15_000 },
+      { name: 'Bag', kind: 'fixed', value: 15_000 },
+    ];
+    expect(catalogueRuleProblems(document)).toEqual([
+      {
+        path: '$.vendors[0].vendorOrderConfiguration.serviceCharges[1].value',
+        message: 'A percentage service charge is in basis points, at most 10000 (100 %); 15000 is not.',
+      },
+    ]);
+  });
+});

@@ -15,8 +15,8 @@ export interface CatalogueProblem {
   message: string;
 }
 
-/** Basis points of 100 %. */
-const FULL_PERCENTAGE = 10_000;
+/** Basis points of 100 %: the most a percentage coupon takes off or a percentage service charge adds. */
+export const FULL_PERCENTAGE = 10_000;
 
 type Step = string | number;
 
@@ -166,6 +166,15 @@ function checkServiceModes(config: unknown, at: Step[], report: Report): void {
       [...at, 'defaultOrderServiceMode'],
       `The default service mode ${fallback} is not one of availableServiceModes.`,
     );
+  list(config.serviceCharges).forEach((charge, k) => {
+    if (!isObject(charge) || charge.kind !== 'percentage') return;
+    const value = int(charge.value);
+    if (value !== undefined && value > FULL_PERCENTAGE)
+      report(
+        [...at, 'serviceCharges', k, 'value'],
+        `A percentage service charge is in basis points, at most ${FULL_PERCENTAGE} (100 %); ${value} is not.`,
+      );
+  });
 }
 
 function checkGroup(

@@ -4,6 +4,7 @@ import type { AdminStore } from '@venue/contract/admin-catalogue';
 import { CATALOGUE_LIMITS } from '@venue/contract/venue-catalogue';
 import { majorAmount, parseMajor } from '@venue/domain/money';
 import { SelectField, TextField } from '../../components/field';
+import { FULL_PERCENTAGE } from '@venue/domain/catalogue-rules';
 
 /** A store's charge added to each order: basis points for a percentage (150 = 1.5 %), cents for a fixed amount. */
 export type ServiceCharge = AdminStore['vendorOrderConfiguration']['serviceCharges'][number];
@@ -19,9 +20,6 @@ export interface ChargeRow {
 
 /** Where the save's problems with the charges are (the PATCH body's JSON path without "$."). */
 export const CHARGES_PATH = 'vendorOrderConfiguration.serviceCharges';
-
-/** 100 % in basis points. */
-const FULL_PERCENTAGE = 10_000;
 
 let nextKey = 1;
 
@@ -68,6 +66,7 @@ export function readCharges(rows: readonly ChargeRow[]): {
     if (value === null)
       problems[`${at}.value`] =
         row.kind === 'percentage' ? 'Enter a percentage like 1.5.' : 'Enter an amount like 0.50.';
+    // The catalogue's own rule (the server checks it again): a percentage is at most 100 %.
     else if (row.kind === 'percentage' && value > FULL_PERCENTAGE)
       problems[`${at}.value`] = 'A percentage is at most 100.';
     return { name: row.name.trim(), kind: row.kind, value: value ?? 0 };
