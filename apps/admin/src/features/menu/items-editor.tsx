@@ -11,6 +11,7 @@ import { useSaver } from '../../lib/use-saver';
 import { AvailabilityField, availabilityDraft, availabilityOf, availabilityProblems } from './availability-field';
 import type { EditorProps } from './editor-props';
 import { moneyText } from './store-settings';
+import { EditorActions } from '../../components/editor-actions';
 
 /** The store's items by item type: add, edit (picture included) and remove. */
 export function ItemsEditor({ menu, vendorId, reload, reset }: EditorProps) {
@@ -129,7 +130,6 @@ function ItemDialog({
     picture: item?.displayAssetId ?? null,
     availability: availabilityDraft(item?.availability ?? null),
   });
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const saver = useSaver();
   const set = (name: keyof typeof draft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [name]: event.target.value }));
@@ -299,38 +299,14 @@ function ItemDialog({
           error={field('displayAssetId')}
         />
         <FormError message={saver.problems.message} />
-        {confirmRemove && item ? (
-          <div className="notice notice-error">
-            <p>Remove {item.name} from the menu? Orders that named it keep it.</p>
-            <div className="dialog-actions">
-              <button type="button" className="button" onClick={() => setConfirmRemove(false)}>
-                Keep it
-              </button>
-              <button
-                type="button"
-                className="button button-danger"
-                disabled={saver.busy}
-                onClick={() => void remove()}
-              >
-                Remove the item
-              </button>
-            </div>
-          </div>
-        ) : (
-          <div className="dialog-actions">
-            {item && (
-              <button type="button" className="button button-quiet push-left" onClick={() => setConfirmRemove(true)}>
-                Remove…
-              </button>
-            )}
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="button button-primary" disabled={saver.busy}>
-              {saver.busy ? 'Saving…' : item ? 'Save the item' : 'Add the item'}
-            </button>
-          </div>
-        )}
+        <EditorActions
+          existing={item?.name ?? null}
+          noun="item"
+          removeConsequence="Orders that named it keep it."
+          busy={saver.busy}
+          onCancel={onClose}
+          onRemove={() => void remove()}
+        />
       </form>
     </Dialog>
   );

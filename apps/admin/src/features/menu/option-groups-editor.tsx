@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session';
 import { useSaver } from '../../lib/use-saver';
 import type { EditorProps } from './editor-props';
 import { moneyText, plural } from './store-settings';
+import { EditorActions } from '../../components/editor-actions';
 
 /** How a group's choices read: "Required, 1 to 2", "Optional, any number". */
 export function choiceRule(group: { minimumChoices: number; maximumChoices: number }): string {
@@ -123,7 +124,6 @@ function GroupDialog({
     const index = group?.options.findIndex((option) => option.isDefault) ?? -1;
     return index >= 0 ? (rows[index]?.key ?? null) : null;
   });
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const saver = useSaver();
   const field = saver.field;
   const change = (key: number, patch: Partial<OptionRow>) =>
@@ -280,38 +280,14 @@ function GroupDialog({
           </div>
         </fieldset>
         <FormError message={saver.problems.message} />
-        {confirmRemove && group ? (
-          <div className="notice notice-error">
-            <p>Remove {group.name}? Items lose it; orders that named its options keep them.</p>
-            <div className="dialog-actions">
-              <button type="button" className="button" onClick={() => setConfirmRemove(false)}>
-                Keep it
-              </button>
-              <button
-                type="button"
-                className="button button-danger"
-                disabled={saver.busy}
-                onClick={() => void remove()}
-              >
-                Remove the group
-              </button>
-            </div>
-          </div>
-        ) : (
-          <div className="dialog-actions">
-            {group && (
-              <button type="button" className="button button-quiet push-left" onClick={() => setConfirmRemove(true)}>
-                Remove…
-              </button>
-            )}
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="button button-primary" disabled={saver.busy}>
-              {saver.busy ? 'Saving…' : group ? 'Save the group' : 'Add the group'}
-            </button>
-          </div>
-        )}
+        <EditorActions
+          existing={group?.name ?? null}
+          noun="group"
+          removeConsequence="Items lose it; orders that named its options keep them."
+          busy={saver.busy}
+          onCancel={onClose}
+          onRemove={() => void remove()}
+        />
       </form>
     </Dialog>
   );
