@@ -10,7 +10,8 @@ import { createTestSchema, type TestSchema } from './postgres.ts';
 /** The operations API token every test server is started with. */
 export const OPS_TOKEN = 'e2e-ops-token-0123456789';
 
-const SERVER_ENTRY = join(REPO_ROOT, 'apps/server/src/main.ts');
+/** Where the server's entry point lives in a checkout of this repository. */
+const SERVER_ENTRY = 'apps/server/src/main.ts';
 const START_TIMEOUT_MS = 180_000;
 const STOP_GRACE_MS = 10_000;
 
@@ -23,6 +24,12 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Extra environment for the server. */
   env?: Record<string, string>;
+  /**
+   * A checkout of this repository to run the server from (default: this one): its
+   * apps/server/src/main.ts, started in that directory with its own node_modules. The bench
+   * compares another commit's server this way.
+   */
+  repoRoot?: string;
 }
 
 export interface TestServer {
@@ -65,9 +72,11 @@ export function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts the real server (apps/server/src/main.ts) as a child process and waits until it is healthy. */
+/** Starts the real server (apps/server/src/main.ts, of `repoRoot`) as a child process and waits until it is healthy. */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
-  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} does not exist yet: there is no server to start.`);
+  const root = options.repoRoot ?? REPO_ROOT;
+  const entry = join(root, SERVER_ENTRY);
+  if (!existsSync(entry)) throw new Error(`${entry} does not exist yet: there is no server to start.`);
 
   let tempDir: string | null = null;
   let schema: TestSchema | null = null;
@@ -104,8 +113,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 
   const launch = async (): Promise<void> => {
     // Node with tsx's loader, not `npx tsx`: one process, so signals reach the server itself.
-    const proc = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-      cwd: REPO_ROOT,
+    const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
