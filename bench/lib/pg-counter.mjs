@@ -9,10 +9,16 @@
  * server itself is not changed by any of this, and nothing here runs outside the bench.
  */
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The server's copy of pg (apps/server's dependency), the one its pool uses.
-const require = createRequire(fileURLToPath(new URL('../../apps/server/package.json', import.meta.url)));
+// The server's copy of pg, the one its pool uses: resolved from the entry point the process runs
+// (apps/server/src/main.ts of whichever checkout is measured), else from this checkout's server.
+const require = createRequire(
+  process.argv[1]
+    ? resolve(process.argv[1])
+    : fileURLToPath(new URL('../../apps/server/package.json', import.meta.url)),
+);
 const pg = require('pg');
 
 const counts = {

@@ -134,24 +134,39 @@ export async function sampleWaits(databaseUrl: string, applicationName: string, 
 
 const TICKS_PER_SECOND = 100;
 
+/** A process's command name and CPU seconds so far (user + system, all its threads), or null once it ended. */
+async function processTime(pid: number | string): Promise<{ comm: string; seconds: number } | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(')');
+    const comm = stat.slice(stat.indexOf('(') + 1, close);
+    const fields = stat.slice(close + 2).split(' ');
+    // fields[0] is field 3 (state): utime is field 14, stime field 15.
+    return { comm, seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND };
+  } catch {
+    return null; // the process ended meanwhile
+  }
+}
+
 /** CPU seconds (user + system) of every process, by pid, with its command name. */
 async function processTimes(): Promise<Map<number, { comm: string; seconds: number }>> {
   const times = new Map<number, { comm: string; seconds: number }>();
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const comm = stat.slice(stat.indexOf('(') + 1, close);
-      const fields = stat.slice(close + 2).split(' ');
-      // fields[0] is field 3 (state): utime is field 14, stime field 15.
-      const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-      times.set(Number(entry), { comm, seconds });
-    } catch {
-      // the process ended meanwhile
-    }
+    const time = await processTime(entry);
+    if (time) times.set(Number(entry), time);
   }
   return times;
+}
+
+/**
+ * The CPU seconds the given processes (the servers) have used so far, by their own account
+ * (/proc/<pid>/stat, in 10 ms ticks): subtract two readings to get a window's, whatever else the
+ * machine was doing meanwhile.
+ */
+export async function processCpuSeconds(pids: number[]): Promise<number> {
+  const times = await Promise.all(pids.map(processTime));
+  return times.reduce((sum, time) => sum + (time?.seconds ?? 0), 0);
 }
 
 async function machineBusySeconds(): Promise<number> {

@@ -4,17 +4,19 @@ import { HttpClient, type Signer } from '@venue/test-harness/http-client';
 import { createTestSchema, type TestSchema } from '@venue/test-harness/postgres';
 import { startServer, type TestServer } from '@venue/test-harness/server';
 import { BENCH_SERVER_ENV } from '../lib/fresh-servers.ts';
+import { onInterrupt } from '../lib/interrupt.ts';
 import {
   countsBetween,
   measureCpu,
   PG_COUNTER_ENV,
+  processCpuSeconds,
   readPgCounter,
   sampleWaits,
   withApplicationName,
   type CpuSplit,
   type PgCounts,
 } from '../lib/pg-profile.ts';
-import type { BenchContext, Section, SectionResult } from '../lib/section.ts';
+import type { BenchContext, Goal, Section, SectionResult } from '../lib/section.ts';
 import { formatInteger, formatMs } from '../lib/table.ts';
 
 /** Issue 4 goals on SQLite at 50 concurrent customers. */
@@ -23,7 +25,20 @@ export const CHECKOUT_MAX_P99_MS = 250;
 /** Issue 15 goals on PostgreSQL with two nodes behind HAProxy, 50 concurrent customers. */
 export const CHECKOUT_PG_NODES_MIN_ORDERS_PER_SECOND = 400;
 export const CHECKOUT_PG_NODES_MAX_P99_MS = 300;
+/** CPU per order goals: an order costs the server at most 25 trivial requests' CPU … */
+export const CHECKOUT_MAX_ORDER_IN_TRIVIAL = 25;
+/** … PostgreSQL at most 1.5 × SQLite's CPU per order, in at most 12 round trips. */
+export const CHECKOUT_MAX_PG_TO_SQLITE_CPU = 1.5;
+export const CHECKOUT_MAX_PG_ROUND_TRIPS = 12;
+/** The smaller crowd the issue quotes beside --connections (50 by default). */
+const FEWER_CUSTOMERS = 20;
 const WARMUP_SECONDS = 3;
+/** Warm-up before a further crowd size on the same, already warm server. */
+const NEXT_WARMUP_SECONDS = 1;
+/** The trivial request whose CPU an order's is compared with, and how long it is driven. */
+const TRIVIAL_PATH = '/v1/time';
+const TRIVIAL_SECONDS = 3;
+const TRIVIAL_WARMUP_SECONDS = 0.5;
 
 /** The store every benchmark checkout orders from (Daily Grind). */
 export const CHECKOUT_VENDOR_ID = 4;
@@ -126,16 +141,49 @@ export async function run(base: string, customers: number, seconds: number): Pro
   };
 }
 
-/** One measured setup: a database, how many server nodes, and HAProxy in front when more than one. */
-interface Setup {
+/** The crowd sizes checkout is measured at: 20 and --connections. */
+export function checkoutCustomers(connections: number): number[] {
+  return [...new Set([FEWER_CUSTOMERS, connections])].sort((a, b) => a - b);
+}
+
+/** `clients` clients sending GET /v1/time back to back for `seconds`. */
+async function trivialRequests(base: string, clients: number, seconds: number): Promise<number> {
+  const client = new HttpClient(base, clients);
+  const end = performance.now() + seconds * 1000;
+  let requests = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (performance.now() < end) {
+          const answer = await client.send('GET', TRIVIAL_PATH);
+          if (answer.status !== 200) throw new Error(`GET ${TRIVIAL_PATH} answered ${answer.status}`);
+          requests += 1;
+        }
+      }),
+    );
+  } finally {
+    client.close();
+  }
+  return requests;
+}
+
+/** One measured setup: a database, how many server nodes (HAProxy in front of several), the crowd sizes. */
+export interface Setup {
   name: string;
   database: 'SQLite' | 'PostgreSQL';
   nodes: number;
+  customers: number[];
 }
 
-interface SetupResult extends Run {
-  name: string;
-  nodes: number;
+/** One crowd size on a setup. */
+export interface LevelResult extends Run {
+  customers: number;
+  /** the servers' own CPU time (user + system) over the measured checkouts, per order */
+  cpuMsPerOrder: number;
+  /** the same servers right after, answering GET /v1/time to as many clients */
+  trivial: { requests: number; perSecond: number; cpuMsPerRequest: number };
+  /** cpuMsPerOrder ÷ trivial.cpuMsPerRequest: what an order costs in trivial requests */
+  orderInTrivial: number;
   /** PostgreSQL: what the servers asked of it per order, and what its connections were doing */
   perOrder: { queries: number; transactions: number; queryMs: number; poolWaitMs: number } | null;
   /** share of sampled connection-moments by state (running, Lock:advisory, idle in transaction …) */
@@ -145,15 +193,32 @@ interface SetupResult extends Run {
   cpu: CpuSplit;
 }
 
+export interface SetupResult {
+  name: string;
+  database: Setup['database'];
+  nodes: number;
+  levels: LevelResult[];
+}
+
 /** PostgreSQL connections per server process in the measured setups (the server's default). */
 const POOL_SIZE = 10;
 const APPLICATION_NAME = 'bench-checkout';
+
+export interface SetupOptions {
+  durationSeconds: number;
+  log(message: string): void;
+  /** the checkout whose server is measured (default: this one); the load is always this checkout's */
+  repoRoot?: string;
+}
 
 /**
  * Starts a setup on a fresh database: its servers one after the other (the first migrates and
  * seeds), HAProxy in front of several. PostgreSQL servers count their round trips (pg-profile.ts).
  */
-async function startSetup(setup: Setup): Promise<{
+async function startSetup(
+  setup: Setup,
+  repoRoot: string | undefined,
+): Promise<{
   url: string;
   servers: TestServer[];
   haproxy: Haproxy | null;
@@ -168,15 +233,21 @@ async function startSetup(setup: Setup): Promise<{
   }
   const servers: TestServer[] = [];
   let haproxy: Haproxy | null = null;
+  // Ctrl-C: the servers go at once (by their ids), as the finally blocks will not run.
+  const forget = onInterrupt(() => {
+    for (const server of servers) if (server.pid) process.kill(server.pid, 'SIGKILL');
+  });
   const dispose = async () => {
     await haproxy?.stop();
     for (const server of servers) await server.dispose();
+    forget();
     await schema?.drop();
   };
   try {
     for (let i = 0; i < setup.nodes; i += 1) {
       servers.push(
         await startServer({
+          ...(repoRoot ? { repoRoot } : {}),
           ...(databaseUrl ? { databaseUrl } : {}),
           env: {
             ...BENCH_SERVER_ENV,
@@ -197,115 +268,209 @@ async function startSetup(setup: Setup): Promise<{
   return { url: haproxy?.url ?? servers[0]!.url, servers, haproxy, databaseUrl, dispose };
 }
 
-async function measureSetup(setup: Setup, context: BenchContext): Promise<SetupResult> {
-  const { connections, durationSeconds } = context;
-  context.log(`starting ${setup.name} on a fresh database…`);
-  const started = await startSetup(setup);
+/**
+ * Measures a setup on a fresh database at each of its crowd sizes, on the same servers: warm-up,
+ * checkouts (round trips, connection states, CPU by part, and the servers' own CPU over exactly
+ * that window), then GET /v1/time by as many clients for the servers' CPU per trivial request.
+ */
+export async function measureSetup(setup: Setup, options: SetupOptions): Promise<SetupResult> {
+  const { durationSeconds, log } = options;
+  log(`starting ${setup.name} on a fresh database…`);
+  const started = await startSetup(setup, options.repoRoot);
+  const pids = started.servers.map((server) => server.pid!);
+  const levels: LevelResult[] = [];
   try {
-    context.log(`warming up checkout on ${setup.name}…`);
-    await run(started.url, connections, WARMUP_SECONDS);
-    const pg = started.databaseUrl !== null;
-    const before = pg ? await Promise.all(started.servers.map(readPgCounter)) : [];
-    const waits = started.databaseUrl ? await sampleWaits(started.databaseUrl, APPLICATION_NAME, 25) : null;
-    const cpu = await measureCpu({
-      servers: started.servers.map((server) => server.pid!),
-      haproxy: started.haproxy !== null,
-    });
-    context.log(`measuring checkout on ${setup.name} (${connections} customers × ${durationSeconds} s)…`);
-    const result = await run(started.url, connections, durationSeconds);
-    const split = await cpu();
-    const sampled = await waits?.stop();
-    const counts: PgCounts | null = pg
-      ? countsBetween(before, await Promise.all(started.servers.map(readPgCounter)))
-      : null;
-    const per = (value: number) => value / Math.max(1, result.orders);
-    return {
-      ...result,
-      name: setup.name,
-      nodes: setup.nodes,
-      perOrder: counts && {
-        queries: per(counts.queries),
-        transactions: per(counts.transactions),
-        queryMs: per(counts.queryMs),
-        poolWaitMs: per(counts.poolWaitMs),
-      },
-      waits: sampled?.shares ?? null,
-      busyConnections: sampled?.meanBusy ?? null,
-      cpu: split,
-    };
+    for (const customers of setup.customers) {
+      log(`warming up checkout on ${setup.name} (${customers} customers)…`);
+      await run(started.url, customers, levels.length === 0 ? WARMUP_SECONDS : NEXT_WARMUP_SECONDS);
+      const pg = started.databaseUrl !== null;
+      const before = pg ? await Promise.all(started.servers.map(readPgCounter)) : [];
+      const waits = started.databaseUrl ? await sampleWaits(started.databaseUrl, APPLICATION_NAME, 25) : null;
+      const cpu = await measureCpu({ servers: pids, haproxy: started.haproxy !== null });
+      log(`measuring checkout on ${setup.name} (${customers} customers × ${durationSeconds} s)…`);
+      const serverSecondsBefore = await processCpuSeconds(pids);
+      const result = await run(started.url, customers, durationSeconds);
+      const serverSeconds = (await processCpuSeconds(pids)) - serverSecondsBefore;
+      const split = await cpu();
+      const sampled = await waits?.stop();
+      const counts: PgCounts | null = pg
+        ? countsBetween(before, await Promise.all(started.servers.map(readPgCounter)))
+        : null;
+
+      const trivialSeconds = Math.min(TRIVIAL_SECONDS, durationSeconds);
+      log(`measuring GET ${TRIVIAL_PATH} on ${setup.name} (${customers} clients × ${trivialSeconds} s)…`);
+      await trivialRequests(started.url, customers, TRIVIAL_WARMUP_SECONDS);
+      const trivialBefore = await processCpuSeconds(pids);
+      const trivialStarted = performance.now();
+      const requests = await trivialRequests(started.url, customers, trivialSeconds);
+      const trivialElapsed = (performance.now() - trivialStarted) / 1000;
+      const trivialCpu = (await processCpuSeconds(pids)) - trivialBefore;
+
+      const per = (value: number) => value / Math.max(1, result.orders);
+      const cpuMsPerOrder = per(serverSeconds * 1000);
+      const cpuMsPerRequest = (trivialCpu * 1000) / Math.max(1, requests);
+      levels.push({
+        ...result,
+        customers,
+        cpuMsPerOrder,
+        trivial: { requests, perSecond: requests / trivialElapsed, cpuMsPerRequest },
+        orderInTrivial: cpuMsPerRequest > 0 ? cpuMsPerOrder / cpuMsPerRequest : Number.POSITIVE_INFINITY,
+        perOrder: counts && {
+          queries: per(counts.queries),
+          transactions: per(counts.transactions),
+          queryMs: per(counts.queryMs),
+          poolWaitMs: per(counts.poolWaitMs),
+        },
+        waits: sampled?.shares ?? null,
+        busyConnections: sampled?.meanBusy ?? null,
+        cpu: split,
+      });
+    }
   } finally {
     await started.dispose();
   }
+  return { name: setup.name, database: setup.database, nodes: setup.nodes, levels };
 }
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
+export const formatCpuMs = (ms: number): string => ms.toFixed(ms < 1 ? 3 : 2);
+export const formatRatio = (ratio: number): string => ratio.toFixed(2);
+
+/** SQLite's level at the same crowd size, for PostgreSQL's CPU per order beside it. */
+function sqliteCpu(results: SetupResult[], customers: number): number | null {
+  const sqlite = results.find((r) => r.database === 'SQLite')?.levels.find((l) => l.customers === customers);
+  return sqlite ? sqlite.cpuMsPerOrder : null;
+}
+
+/** A goal met at every measured crowd size, its figures listed. */
+function everyLevel(
+  description: string,
+  levels: Array<{ customers: number; value: number }>,
+  met: (value: number) => boolean,
+  digits = 1,
+): Goal {
+  const figures = levels.map((level) => `${level.value.toFixed(digits)} at ${level.customers} customers`).join(', ');
+  return { description: `${description} (${figures})`, met: levels.length > 0 && levels.every((l) => met(l.value)) };
+}
+
+/** How to read the CPU columns, printed under the table. */
+const CPU_EXPLANATION = [
+  'How to read it: CPU ms/order is the server processes’ own CPU time (user + system, /proc/<pid>/stat)',
+  'over the measured checkouts ÷ orders: it hardly moves with what else the machine does, unlike orders/s',
+  `and p99. CPU ms/trivial is the same for GET ${TRIVIAL_PATH} right after, same server, as many clients;`,
+  '÷ trivial = CPU ms/order ÷ CPU ms/trivial, an order’s cost in the cheapest requests, which cancels the',
+  'machine’s speed. ÷ SQLite = PostgreSQL’s CPU ms/order ÷ SQLite’s at the same customers.',
+];
 
 /**
- * Issue 4 and 15: whole checkouts per second and their p99 at 50 concurrent customers, each setup
- * on a fresh database: SQLite on one node; with TEST_DATABASE_URL, PostgreSQL on one node and on
- * two behind HAProxy (Debian's haproxy, packages/test-harness/src/haproxy.ts), with the PostgreSQL
- * round trips per order, what the database connections were doing, and where the machine's CPU went.
+ * Issue 4 and 15, and the CPU an order costs: whole checkouts per second and their p99 at 20 and
+ * 50 concurrent customers, each setup on a fresh database: SQLite on one node; with
+ * TEST_DATABASE_URL, PostgreSQL on one node and (at 50) on two behind HAProxy (Debian's haproxy,
+ * packages/test-harness/src/haproxy.ts). Beside them: the servers' CPU per order and per trivial
+ * request, the PostgreSQL round trips per order, what the database connections were doing, and
+ * where the machine's CPU went.
  */
 export const checkoutBench: Section = {
   name: 'checkout',
   description: 'checkout runs: consumer, place order, initiate payment, gateway purchase, update',
   async run(context: BenchContext): Promise<SectionResult> {
     const { connections, durationSeconds } = context;
-    const setups: Setup[] = [{ name: 'SQLite, 1 node', database: 'SQLite', nodes: 1 }];
+    const customers = checkoutCustomers(connections);
+    const setups: Setup[] = [{ name: 'SQLite, 1 node', database: 'SQLite', nodes: 1, customers }];
     const skipped: string[] = [];
     if (!process.env.TEST_DATABASE_URL) {
       skipped.push('PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to measure it too.');
     } else {
-      setups.push({ name: 'PostgreSQL, 1 node', database: 'PostgreSQL', nodes: 1 });
+      setups.push({ name: 'PostgreSQL, 1 node', database: 'PostgreSQL', nodes: 1, customers });
       const noHaproxy = haproxyUnavailable();
       if (noHaproxy) skipped.push(`PostgreSQL with 2 nodes skipped: ${noHaproxy}.`);
-      else setups.push({ name: 'PostgreSQL, 2 nodes + HAProxy', database: 'PostgreSQL', nodes: 2 });
+      else
+        setups.push({
+          name: 'PostgreSQL, 2 nodes + HAProxy',
+          database: 'PostgreSQL',
+          nodes: 2,
+          customers: [connections],
+        });
     }
     const results: SetupResult[] = [];
-    for (const setup of setups) results.push(await measureSetup(setup, context));
-    const sqlite = results[0]!;
-    const twoNodes = results.find((r) => r.nodes === 2);
+    for (const setup of setups) results.push(await measureSetup(setup, { durationSeconds, log: context.log }));
+    const rows = results.flatMap((setup) => setup.levels.map((level) => ({ setup, level })));
+    const atConnections = (r: SetupResult | undefined) => r?.levels.find((l) => l.customers === connections);
+    const sqlite = atConnections(results[0])!;
+    const twoNodes = atConnections(results.find((r) => r.nodes === 2));
+    const onePg = results.find((r) => r.database === 'PostgreSQL' && r.nodes === 1);
+    const oneNode = results.filter((r) => r.nodes === 1);
     return {
       name: this.name,
-      title: `Checkout: ${connections} concurrent customers × ${durationSeconds} s (5 calls per order)`,
-      columns: ['setup', 'orders/s', 'p50', 'p99', 'orders', 'errors', 'PG round trips/order', 'PG transactions/order'],
-      rows: results.map((r) => [
-        r.name,
-        formatInteger(r.ordersPerSecond),
-        formatMs(r.p50Ms),
-        formatMs(r.p99Ms),
-        formatInteger(r.orders),
-        formatInteger(r.errors),
-        r.perOrder ? r.perOrder.queries.toFixed(1) : '–',
-        r.perOrder ? r.perOrder.transactions.toFixed(1) : '–',
-      ]),
+      title:
+        `Checkout: ${customers.join(' and ')} concurrent customers × ${durationSeconds} s` +
+        `${twoNodes ? ` (2 nodes at ${connections} only)` : ''}, 5 calls per order`,
+      columns: [
+        'setup',
+        'customers',
+        'orders/s',
+        'p50',
+        'p99',
+        'orders',
+        'errors',
+        'CPU ms/order',
+        'CPU ms/trivial',
+        '÷ trivial',
+        '÷ SQLite',
+        'PG round trips/order',
+        'PG transactions/order',
+      ],
+      rows: rows.map(({ setup, level }) => {
+        const sqliteMs = setup.database === 'PostgreSQL' ? sqliteCpu(results, level.customers) : null;
+        return [
+          setup.name,
+          String(level.customers),
+          formatInteger(level.ordersPerSecond),
+          formatMs(level.p50Ms),
+          formatMs(level.p99Ms),
+          formatInteger(level.orders),
+          formatInteger(level.errors),
+          formatCpuMs(level.cpuMsPerOrder),
+          formatCpuMs(level.trivial.cpuMsPerRequest),
+          level.orderInTrivial.toFixed(1),
+          sqliteMs ? formatRatio(level.cpuMsPerOrder / sqliteMs) : '–',
+          level.perOrder ? level.perOrder.queries.toFixed(1) : '–',
+          level.perOrder ? level.perOrder.transactions.toFixed(1) : '–',
+        ];
+      }),
       notes: [
+        ...CPU_EXPLANATION,
         ...skipped,
-        ...results.map(
-          (r) =>
-            `${r.name}: CPU cores busy ${Object.entries(r.cpu.cores)
+        ...rows.map(
+          ({ setup, level }) =>
+            `${setup.name}, ${level.customers} customers: CPU cores busy ${Object.entries(level.cpu.cores)
               .map(([part, cores]) => `${part} ${cores.toFixed(2)}`)
-              .join(', ')}`,
+              .join(', ')}; GET ${TRIVIAL_PATH} ${formatInteger(level.trivial.perSecond)}/s`,
         ),
-        ...results
-          .filter((r) => r.perOrder && r.waits)
+        ...rows
+          .filter(({ level }) => level.perOrder && level.waits)
           .map(
-            (r) =>
-              `${r.name}: per order ${formatMs(r.perOrder!.queryMs)} waiting on PostgreSQL answers, ` +
-              `${formatMs(r.perOrder!.poolWaitMs)} for a pooled connection (${POOL_SIZE} per node); ` +
-              `connections ${r.busyConnections!.toFixed(1)} busy on average: ${Object.entries(r.waits!)
+            ({ setup, level }) =>
+              `${setup.name}, ${level.customers} customers: per order ${formatMs(level.perOrder!.queryMs)} waiting on PostgreSQL answers, ` +
+              `${formatMs(level.perOrder!.poolWaitMs)} for a pooled connection (${POOL_SIZE} per node); ` +
+              `connections ${level.busyConnections!.toFixed(1)} busy on average: ${Object.entries(level.waits!)
                 .filter(([, share]) => share >= 0.01)
                 .map(([state, share]) => `${state} ${percent(share)}`)
                 .join(', ')}`,
           ),
-        ...results.filter((r) => r.firstError).map((r) => `${r.name} first error: ${r.firstError}`),
+        ...rows
+          .filter(({ level }) => level.firstError)
+          .map(({ setup, level }) => `${setup.name}, ${level.customers} customers first error: ${level.firstError}`),
       ],
       goals: [
         {
-          description: `checkout on SQLite ≥ ${CHECKOUT_MIN_ORDERS_PER_SECOND} orders/s`,
+          description: `checkout on SQLite ≥ ${CHECKOUT_MIN_ORDERS_PER_SECOND} orders/s at ${connections} customers`,
           met: sqlite.ordersPerSecond >= CHECKOUT_MIN_ORDERS_PER_SECOND,
         },
-        { description: `checkout on SQLite p99 ≤ ${CHECKOUT_MAX_P99_MS} ms`, met: sqlite.p99Ms <= CHECKOUT_MAX_P99_MS },
+        {
+          description: `checkout on SQLite p99 ≤ ${CHECKOUT_MAX_P99_MS} ms at ${connections} customers`,
+          met: sqlite.p99Ms <= CHECKOUT_MAX_P99_MS,
+        },
         ...(twoNodes
           ? [
               {
@@ -318,9 +483,34 @@ export const checkoutBench: Section = {
               },
             ]
           : []),
-        { description: 'checkout: no errors', met: results.every((r) => r.errors === 0) },
+        ...oneNode.map((setup) =>
+          everyLevel(
+            `checkout on ${setup.database}: server CPU per order ≤ ${CHECKOUT_MAX_ORDER_IN_TRIVIAL} trivial requests’`,
+            setup.levels.map((l) => ({ customers: l.customers, value: l.orderInTrivial })),
+            (value) => value <= CHECKOUT_MAX_ORDER_IN_TRIVIAL,
+          ),
+        ),
+        ...(onePg
+          ? [
+              everyLevel(
+                `checkout: PostgreSQL’s CPU per order ≤ ${CHECKOUT_MAX_PG_TO_SQLITE_CPU} × SQLite’s`,
+                onePg.levels.map((l) => ({
+                  customers: l.customers,
+                  value: l.cpuMsPerOrder / (sqliteCpu(results, l.customers) ?? Number.NaN),
+                })),
+                (value) => value <= CHECKOUT_MAX_PG_TO_SQLITE_CPU,
+                2,
+              ),
+              everyLevel(
+                `checkout on PostgreSQL ≤ ${CHECKOUT_MAX_PG_ROUND_TRIPS} round trips per order`,
+                onePg.levels.map((l) => ({ customers: l.customers, value: l.perOrder?.queries ?? Number.NaN })),
+                (value) => value <= CHECKOUT_MAX_PG_ROUND_TRIPS,
+              ),
+            ]
+          : []),
+        { description: 'checkout: no errors', met: rows.every(({ level }) => level.errors === 0) },
       ],
-      data: { connections, durationSeconds, poolSize: POOL_SIZE, results },
+      data: { connections, durationSeconds, poolSize: POOL_SIZE, trivialPath: TRIVIAL_PATH, results },
     };
   },
 };
