@@ -32,13 +32,17 @@ const timer = setInterval(() => {
   // Passive checkpoints never wait, but while writes keep coming they never end with the whole
   // WAL copied, and only then can the WAL start over. So they run until little is left to copy,
   // and once the WAL has grown a restarting checkpoint copies that little, holding writers back
-  // only while it does.
+  // only while it does. When much is left, a reader holds an older snapshot (a backup, a long
+  // report): a restarting checkpoint would hold the writers back until that reader ends, so the
+  // WAL grows meanwhile and starts over once the reader is done.
   let result = checkpoint('PASSIVE');
   for (let pass = 0; pass < 8 && result.log - result.checkpointed > workerData.smallRestPages; pass += 1) {
     result = checkpoint('PASSIVE');
   }
-  if (result.log >= workerData.restartPages) result = checkpoint('RESTART');
-  if (workerData.report) parentPort.postMessage({ type: 'checkpoint', result });
+  const restarted =
+    result.log >= workerData.restartPages && result.log - result.checkpointed <= workerData.smallRestPages;
+  if (restarted) result = checkpoint('RESTART');
+  if (workerData.report) parentPort.postMessage({ type: 'checkpoint', result: { ...result, restarted } });
 }, workerData.intervalMs);
 parentPort.on('message', (message) => {
   if (message !== 'stop') return;
@@ -54,6 +58,8 @@ export interface CheckpointResult {
   busy: number;
   log: number;
   checkpointed: number;
+  /** whether this round ended with a restarting checkpoint (writers held back while it ran) */
+  restarted: boolean;
 }
 
 export interface WalCheckpointer {
