@@ -17,6 +17,7 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { NotificationListener } from '../../db/notifications.ts';
 import type { Database } from '../../db/schema.ts';
+import { counted } from '../../lib/metrics.ts';
 import {
   EVENTS_CHANNEL,
   eventIdRange,
@@ -238,10 +239,13 @@ export class EventBus implements EventPublisher {
       do {
         rows = await listEventsAfter(this.db, this.delivered, PULL_BATCH);
         // Synchronous from here to the end of the batch: a subscriber added in between sees the cursor move with it.
+        const now = this.options.clock();
         for (const row of rows) {
           if (row.id <= this.delivered) continue;
           this.delivered = row.id;
-          this.deliver(toBusEvent(row));
+          const event = toBusEvent(row);
+          counted.eventDelivered(now - event.createdAt);
+          this.deliver(event);
         }
       } while (rows.length === PULL_BATCH && !this.closed);
     } while (this.pullAgain && !this.closed);

@@ -9,6 +9,7 @@ import { deliveryProblem } from '@venue/domain/delivery';
 import type { PricedOrder } from '@venue/domain/order-pricing';
 import { isServiceCharge } from '@venue/domain/payment-summary';
 import { conflict, unprocessable } from '../../lib/http-error.ts';
+import { counted } from '../../lib/metrics.ts';
 import { contactForOrder, type SignedConsumer } from '../consumers/consumers.service.ts';
 import {
   priceVendorOrder,
@@ -134,6 +135,7 @@ export async function placeOrder(
     }
     throw error;
   }
+  counted.orderPlaced();
   // The row as stored, without reading it back.
   const row: OrderRow = {
     ...values,

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { GatewayCharge } from '../../gateway/payment-gateway.ts';
 import { conflict, HttpError } from '../../lib/http-error.ts';
+import { counted } from '../../lib/metrics.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findConsumerById, saveCardIfNew, type SignedConsumer } from '../consumers/consumers.service.ts';
 import { useCoupon } from '../coupons/coupons.service.ts';
@@ -34,6 +35,16 @@ async function reload(db: Kysely<Database>, payment: PaymentRow) {
   ]);
   if (!p || !o) throw new Error(`payment ${payment.id} vanished`);
   return { payment: p, order: o };
+}
+
+/** Moves a payment on from Initiated; a result this request recorded is counted (docs/operations.md). */
+async function settled(
+  db: Kysely<Database>,
+  paymentId: number,
+  resultCode: number,
+  changes: Parameters<typeof updatePaymentIfStatus>[3],
+): Promise<void> {
+  if (await updatePaymentIfStatus(db, paymentId, 'Initiated', changes)) counted.paymentResult(resultCode);
 }
 
 /** Stock ran out between placing and paying: names the items. */
@@ -71,7 +82,7 @@ export async function applyCharge(
   if (charge.refunded && charge.resultCode === PAYMENT_RESULT_CODES.success) {
     // Refunded at the gateway by an earlier try (sold out, total changed …) that was cut off before
     // it could mark the payment: finish that, and say so, instead of calling it a failed charge.
-    await updatePaymentIfStatus(db, payment.id, 'Initiated', {
+    await settled(db, payment.id, charge.resultCode, {
       status: 'Refunded',
       message: REFUNDED_MESSAGE,
       transaction_id: charge.transactionId,
@@ -86,12 +97,14 @@ export async function applyCharge(
       transaction_id: charge.transactionId,
       updated_at: now,
     });
+    // Each result once per payment, however often the app asks again.
+    if (payment.response_code !== String(charge.resultCode)) counted.paymentResult(charge.resultCode);
     const message = RESULT_MESSAGES[charge.resultCode] ?? 'Unknown problem.';
     return outcome({ ...payment, status: 'Failed' }, order, charge.resultCode, [message]);
   }
   if (charge.amountMinor !== order.total_minor || charge.amountMinor !== payment.amount_minor) {
     await deps.gateway.refund(charge.transactionId);
-    await updatePaymentIfStatus(db, payment.id, 'Initiated', {
+    await settled(db, payment.id, charge.resultCode, {
       status: 'Refunded',
       message: 'The order total changed. You have not been charged; please pay again.',
       transaction_id: charge.transactionId,
@@ -164,7 +177,7 @@ export async function applyCharge(
           ? 'Invalid coupon code. You have not been charged.'
           : `${ALREADY_PAID_MESSAGE} You have not been charged again.`;
     await deps.gateway.refund(charge.transactionId);
-    await updatePaymentIfStatus(db, payment.id, 'Initiated', {
+    await settled(db, payment.id, charge.resultCode, {
       status: 'Refunded',
       message,
       transaction_id: charge.transactionId,
@@ -178,6 +191,8 @@ export async function applyCharge(
   }
   if (stockTaken.length > 0) deps.menuCache.invalidate(order.vendor_id);
   if (queuedAs !== null) {
+    counted.paymentResult(charge.resultCode);
+    counted.orderPaid();
     await publishOrderChanged(deps.events, order.vendor_id, order.id, now);
     await publishMenuItemsChanged(deps.events, order.vendor_id, stockTaken);
   }

@@ -12,6 +12,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, RefundsTable } from '../../db/schema.ts';
 import { RefundRefusedError, type PaymentGateway } from '../../gateway/payment-gateway.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
+import { counted } from '../../lib/metrics.ts';
 import { recordAudit, type Actor } from '../audit/audit.service.ts';
 import { returnCouponUse } from '../coupons/coupons.service.ts';
 import { readOrderLines } from '../orders/order-lines.ts';
@@ -134,10 +135,11 @@ export async function refundOrder(
   if (refund) {
     const charged = refunded.filter((payment) => payment.method !== 'coupon');
     const paymentId = payments.find((payment) => payment.method !== 'coupon')?.id ?? null;
+    const amountMinor = charged.reduce((sum, payment) => sum + payment.amount_minor, 0);
     await insertRefund(deps.db, {
       order_id: orderId,
       vendor_id: order.vendor_id,
-      amount_minor: charged.reduce((sum, payment) => sum + payment.amount_minor, 0),
+      amount_minor: amountMinor,
       reason: 'Order cancelled',
       lines: null,
       payment_id: paymentId,
@@ -150,6 +152,7 @@ export async function refundOrder(
       created_at: nowMs,
     });
     await recordOrderRefund(deps.db, orderId, refund, nowMs);
+    counted.refund('order_cancelled', amountMinor);
   }
   return refund !== null;
 }
@@ -358,6 +361,7 @@ export async function giveRefund(
       },
     });
   });
+  counted.refund('back_office', reserved.amount);
   const refund = await findRefund(db, reserved.id);
   deps.refunds?.refundGiven?.(reserved.id);
   return { refund: refund!, created: true };

@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { Database } from '../../db/schema.ts';
 import { conflict, unprocessable } from '../../lib/http-error.ts';
+import { counted } from '../../lib/metrics.ts';
 import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import { findOrderById, requireOwnOrder } from '../orders/orders.service.ts';
 import { pushEndpointProblem, type PushEndpointRules } from './push-endpoint.ts';
@@ -200,8 +201,12 @@ export class PushNotifier implements OrderStatusListener {
         { method: request.method, headers: request.headers as Record<string, string>, body: request.body },
         PUSH_TIMEOUT_MS,
       );
-      if (statusCode >= 200 && statusCode < 300) return;
+      if (statusCode >= 200 && statusCode < 300) {
+        counted.push('sent');
+        return;
+      }
     } catch (error) {
+      counted.push('unreachable');
       this.deps.log.warn(
         { err: error, orderId: message.orderId, host: safeHost(subscription.endpoint) },
         'a push service could not be reached',
@@ -209,10 +214,12 @@ export class PushNotifier implements OrderStatusListener {
       return;
     }
     if (statusCode === 404 || statusCode === 410) {
+      counted.push('expired');
       // The browser unsubscribed, or the subscription expired: never send there again.
       await deleteSubscription(this.deps.db, subscription.id);
       return;
     }
+    counted.push('refused');
     this.deps.log.warn(
       { statusCode, orderId: message.orderId, host: safeHost(subscription.endpoint) },
       'a push service refused a notification',
