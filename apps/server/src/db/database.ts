@@ -12,6 +12,17 @@ export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgre
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** A PostgreSQL pool's connections at one moment (read when metrics are scraped). */
+export interface PoolState {
+  /** connections open (in use or idle) */
+  open: number;
+  idle: number;
+  /** requests waiting for a connection */
+  waiting: number;
+  /** the most the pool opens */
+  max: number;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -22,6 +33,8 @@ export interface DatabaseHandle {
    * session that must stay its own (LISTEN).
    */
   createSessionClient?: () => pg.Client;
+  /** PostgreSQL only: the pool's connections now. */
+  poolState?: () => PoolState;
 }
 
 /** PostgreSQL type ids whose text form the app wants as JavaScript numbers. */
@@ -74,7 +87,8 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
       keepAlive: true,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     };
-    const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
+    const max = options.poolSize ?? 10;
+    const pool = new pg.Pool({ ...connection, max });
     // A connection that breaks (the database stopped or restarted) emits 'error' — through the
     // pool while it is idle, on the client itself while a request holds it. Without a listener
     // either would end the process. The broken connection is dropped when it goes back to the
@@ -88,6 +102,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
       dialect: 'postgres',
       close: () => db.destroy(),
       createSessionClient: () => new pg.Client(connection),
+      poolState: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     };
   }
 

@@ -54,6 +54,10 @@ export interface ServeOptions {
   stillAllowed?: () => Promise<boolean>;
 }
 
+/** Who a stream serves: a store's staff (ops), a customer's order, or the back office. */
+export type StreamKind = 'staff' | 'customer' | 'back_office';
+export const STREAM_KINDS: readonly StreamKind[] = ['staff', 'customer', 'back_office'];
+
 /** One open Server-Sent Events response: written event by event, dropped when it falls too far behind. */
 export class SseStream {
   ended = false;
@@ -66,6 +70,7 @@ export class SseStream {
     readonly raw: ServerResponse,
     private readonly settings: EventStreamSettings,
     private readonly onEnd: (stream: SseStream, dropped: boolean) => void,
+    readonly kind: StreamKind = 'staff',
   ) {
     this.lifetime = setTimeout(() => this.end(), settings.maxStreamMs);
     this.lifetime.unref();
@@ -138,6 +143,13 @@ export class EventStreams {
     return this.streams.size;
   }
 
+  /** Streams open in this process by kind (read when metrics are scraped). */
+  countByKind(): Record<StreamKind, number> {
+    const counts: Record<StreamKind, number> = { staff: 0, customer: 0, back_office: 0 };
+    for (const stream of this.streams) counts[stream.kind] += 1;
+    return counts;
+  }
+
   /**
    * Opens a stream on a response nobody else writes to (the route hijacked it): the headers and
    * `retry:` are written, the heartbeat covers it, and closeAll ends it. Answers null when the
@@ -146,16 +158,21 @@ export class EventStreams {
   open(
     raw: ServerResponse,
     headers: OutgoingHttpHeaders,
-    options: ServeOptions & { label?: object } = {},
+    options: ServeOptions & { label?: object; kind?: StreamKind } = {},
   ): SseStream | null {
-    const stream = new SseStream(raw, this.settings, (ended, dropped) => {
-      this.streams.delete(ended);
-      if (dropped) {
-        this.dropped += 1;
-        this.log.info(options.label ?? {}, 'events: a stream fell too far behind and was dropped');
-      }
-      if (this.streams.size === 0) this.stopHeartbeat();
-    });
+    const stream = new SseStream(
+      raw,
+      this.settings,
+      (ended, dropped) => {
+        this.streams.delete(ended);
+        if (dropped) {
+          this.dropped += 1;
+          this.log.info(options.label ?? {}, 'events: a stream fell too far behind and was dropped');
+        }
+        if (this.streams.size === 0) this.stopHeartbeat();
+      },
+      options.kind,
+    );
     if (options.stillAllowed) stream.stillAllowed = options.stillAllowed;
     this.streams.add(stream);
     this.startHeartbeat();

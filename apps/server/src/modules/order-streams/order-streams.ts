@@ -115,7 +115,7 @@ export class OrderStreams {
    * change can fall between reading it and listening.
    */
   async serve(row: OrderRow, raw: ServerResponse, headers: OutgoingHttpHeaders): Promise<void> {
-    const stream = this.deps.streams.open(raw, headers, { label: { orderId: row.id } });
+    const stream = this.deps.streams.open(raw, headers, { label: { orderId: row.id }, kind: 'customer' });
     if (!stream) return;
     const watch: Watch = { stream, row, fixedJson: members(placedOrderFixed(row)), shown: '' };
     const vendor = this.vendorWatches(row.vendor_id);

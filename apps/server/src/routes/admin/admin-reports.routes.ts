@@ -101,6 +101,7 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
       const stream = app.eventStreams.open(reply.raw, headers, {
         stillAllowed: async () => token !== null && (await sessionManager(app.db, token, app.clock())) !== null,
         label: { managerId: manager.id },
+        kind: 'back_office',
       });
       if (!stream) return;
       const pending = new Set<number>();
