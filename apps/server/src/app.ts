@@ -21,6 +21,7 @@ import {
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Config } from './config.ts';
+import type { PoolState } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { addressRoutes } from './routes/v1/address.routes.ts';
 import { consumerRoutes } from './routes/v1/consumers.routes.ts';
@@ -50,6 +51,7 @@ import { vendorRoutes } from './routes/v1/vendors.routes.ts';
 import { venueRoutes } from './routes/v1/venues.routes.ts';
 import { opsPlugin } from './routes/ops/ops.plugin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { validatorCompilerWithoutNul } from './plugins/request-validation.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -102,6 +104,8 @@ export interface BuildAppOptions {
   extraOpsRoutes?: FastifyPluginAsync;
   /** PostgreSQL: a new client for the event bus's LISTEN session (`DatabaseHandle.createSessionClient`) */
   createSessionClient?: (() => pg.Client) | undefined;
+  /** PostgreSQL: the pool's connections, for GET /metrics (`DatabaseHandle.poolState`) */
+  databasePool?: (() => PoolState) | undefined;
   /** event stream limits and heartbeat (tests shorten them) */
   eventStreams?: Partial<EventStreamSettings>;
   orderStreams?: Partial<OrderStreamSettings>;
@@ -212,6 +216,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('payments', { db, gateway, menuCache: app.menuCache, clock, events });
   app.decorate('fulfilment', { db, gateway, menuCache: app.menuCache, events, orderStatus: notifier, refunds });
   registerErrorHandler(app);
+  // GET /metrics and the per-request count, when METRICS_TOKEN or METRICS_PORT is set (before the routes).
+  registerMetrics(app, config, { streams: () => app.eventStreams.countByKind(), pool: options.databasePool });
   // JSON bodies are parsed as before (prototype-poisoning checks included), keeping the text for request signatures.
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');

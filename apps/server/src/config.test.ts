@@ -104,6 +104,17 @@ describe('server settings', () => {
     expect(() => parseConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
+  it('serves metrics only when asked: METRICS_TOKEN of 16 characters or more, METRICS_PORT off the main port', () => {
+    expect(parseConfig({})).toMatchObject({ metricsToken: null, metricsPort: null, metricsHost: '127.0.0.1' });
+    expect(
+      parseConfig({ METRICS_TOKEN: 'a-long-metrics-token', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }),
+    ).toMatchObject({ metricsToken: 'a-long-metrics-token', metricsPort: 9464, metricsHost: '10.0.0.5' });
+    expect(() => parseConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    expect(() => parseConfig({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT: METRICS_PORT must be a port number/);
+    expect(() => parseConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT.*0 to 65535/);
+    expect(() => parseConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT: must differ from PORT/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

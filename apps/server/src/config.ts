@@ -75,6 +75,16 @@ const EnvSchema = z.object({
   // nodes × this below the database's max_connections.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   OPS_TOKEN: z.string().trim().min(16, 'OPS_TOKEN must be at least 16 characters').optional(),
+  // GET /metrics (Prometheus): on the main port only with `Authorization: Bearer <METRICS_TOKEN>`;
+  // with METRICS_PORT, on that port of METRICS_HOST instead; with neither, not served (docs/operations.md).
+  METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce
+    .number({ error: 'METRICS_PORT must be a port number' })
+    .int('METRICS_PORT must be a port number')
+    .min(0, 'METRICS_PORT must be a port number (0 to 65535)')
+    .max(65_535, 'METRICS_PORT must be a port number (0 to 65535)')
+    .optional(),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   // The demo venue and its coupons go into a brand-new database (no venue at all) unless `off`.
   DEMO_VENUE: onOff.default(true),
   // The demo kitchen: unset, it runs only when this database holds a venue seeded as the demo;
@@ -154,6 +164,11 @@ export interface Config {
   /** PostgreSQL: connections in this process's pool */
   databasePoolSize: number;
   opsToken: string;
+  /** the bearer token GET /metrics asks for (on METRICS_PORT too); null: none asked */
+  metricsToken: string | null;
+  /** GET /metrics is served on this port of `metricsHost`, not on the main port; null: on the main port, with the token */
+  metricsPort: number | null;
+  metricsHost: string;
   /** true when OPS_TOKEN was unset and a random token was made for this run */
   opsTokenGenerated: boolean;
   /** where a generated token is written for the operator (beside the SQLite file, else ./data) */
@@ -250,6 +265,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const e = result.data;
   const vapid = vapidKeysOf(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY);
   if (vapid.problem) throw new Error(`Invalid server settings:\n  VAPID keys: ${vapid.problem}`);
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new Error(
+      'Invalid server settings:\n  METRICS_PORT: must differ from PORT (metrics are kept off the public port)',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const database = parseDatabaseUrl(e.DATABASE_URL);
   return {
@@ -259,6 +279,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     opsToken: e.OPS_TOKEN ?? randomBytes(24).toString('base64url'),
     opsTokenGenerated: e.OPS_TOKEN === undefined,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    metricsPort: e.METRICS_PORT ?? null,
+    metricsHost: e.METRICS_HOST,
     opsTokenFile: join(database.kind === 'sqlite' ? dirname(database.path) : join(REPO_ROOT, 'data'), 'ops-token'),
     demoVenue: e.DEMO_VENUE,
     kitchenSimulator: e.KITCHEN_SIMULATOR ?? 'auto',

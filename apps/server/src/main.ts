@@ -5,6 +5,7 @@
  * connections, event streams told to reconnect elsewhere, requests in flight finished) and close the
  * database, within DRAIN_LIMIT_MS or by a forced exit.
  */
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -27,6 +28,16 @@ function describeDatabase(config: Config): string {
   return `PostgreSQL ${url.host}${url.pathname}`;
 }
 
+/** Where GET /metrics is served, for the start-up log. */
+function describeMetrics(config: Config, own: AddressInfo | null | undefined): string {
+  if (own) {
+    const host = own.family === 'IPv6' ? `[${own.address}]` : own.address;
+    return `Metrics: http://${host}:${own.port}/metrics${config.metricsToken ? ' (with METRICS_TOKEN)' : ''}`;
+  }
+  if (config.metricsToken) return 'Metrics: GET /metrics on this port, with Authorization: Bearer <METRICS_TOKEN>';
+  return 'Metrics: off (set METRICS_TOKEN or METRICS_PORT to serve GET /metrics)';
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -46,7 +57,12 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   const seeded = await seedOnStart(database.db, config);
 
-  const app = await buildApp({ config, db: database.db, createSessionClient: database.createSessionClient });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    createSessionClient: database.createSessionClient,
+    databasePool: database.poolState,
+  });
   connectionLost = (error) =>
     app.log.warn({ err: error }, 'A database connection was lost; requests reconnect when the database is back');
   app.log.info(`Database: ${describeDatabase(config)}${seeded ? ' (seeded the demo venue)' : ''}`);
@@ -94,6 +110,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(`Listening on http://localhost:${port}`);
+  app.log.info(describeMetrics(config, await app.metrics?.listen()));
   app.log.info(
     config.opsTokenGenerated
       ? announceGeneratedOpsToken({

@@ -50,7 +50,12 @@ export function routePage(webDist: string, path: string): string | null {
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
   return (
-    path === '/v1' || path === '/ops' || path === '/admin/v1' || API_PREFIXES.some((prefix) => path.startsWith(prefix))
+    path === '/v1' ||
+    path === '/ops' ||
+    path === '/admin/v1' ||
+    // GET /metrics where metrics are not served on this port: a 404, never the web app's page.
+    path === '/metrics' ||
+    API_PREFIXES.some((prefix) => path.startsWith(prefix))
   );
 }
 

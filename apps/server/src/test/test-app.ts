@@ -63,6 +63,7 @@ export function useTestApp(testDatabase: TestDatabase, options: TestAppOptions =
       ...(options.onRoute ? { onRoute: options.onRoute } : {}),
       ...(options.extraOpsRoutes ? { extraOpsRoutes: options.extraOpsRoutes } : {}),
       createSessionClient: database.createSessionClient,
+      databasePool: database.poolState,
       ...(options.eventStreams ? { eventStreams: options.eventStreams } : {}),
       ...(options.orderStreams ? { orderStreams: options.orderStreams } : {}),
       ...(options.timeouts ? { timeouts: options.timeouts } : {}),
