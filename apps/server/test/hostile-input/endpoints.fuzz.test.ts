@@ -40,7 +40,7 @@ import {
 import { makeEditorFixture, PLACEHOLDER_EDITOR_FIXTURE } from './editor-fixture.ts';
 import { answerProblems } from './response-checks.ts';
 import { ROUTE_SPECS, type Fixture } from './route-specs.ts';
-import { differences, fingerprint, listTables, type Fingerprint, type TableShape } from './stored-state.ts';
+import { differences, fingerprinter, listTables, type Fingerprint, type TableShape } from './stored-state.ts';
 
 const settings = z
   .object({
@@ -195,32 +195,40 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
     expect([...routes.keys()].filter((key) => key.startsWith('PATCH /ops/v1/')).length).toBeGreaterThan(0);
   });
 
+  /** The admin's session cookie, kept across routes while it stays signed in (a password hash costs a second here). */
+  let adminCookie: string | null = null;
+  const signedIn = async (cookie: string) =>
+    (await ctx.app.inject({ method: 'GET', url: '/admin/v1/session', headers: { cookie } })).statusCode === 200;
+
   /** A venue admin signed in (made once), a store manager to disable, and a fresh password link. */
   async function backOffice() {
     const db = ctx.database.db;
     const password = 'a long enough pass phrase';
-    const existing = await db
-      .selectFrom('managers')
-      .select('id')
-      .where('email', '=', 'fuzz-admin@venue.example')
-      .executeTakeFirst();
-    if (!existing) {
-      const admin = await createManager(
-        db,
-        { email: 'fuzz-admin@venue.example', name: 'Fuzz Admin', role: 'admin' },
-        'test',
-        ctx.app.clock(),
-      );
-      await setPasswordFromLink(db, admin.token, password, ctx.app.clock());
+    if (!adminCookie || !(await signedIn(adminCookie))) {
+      const existing = await db
+        .selectFrom('managers')
+        .select('id')
+        .where('email', '=', 'fuzz-admin@venue.example')
+        .executeTakeFirst();
+      if (!existing) {
+        const admin = await createManager(
+          db,
+          { email: 'fuzz-admin@venue.example', name: 'Fuzz Admin', role: 'admin' },
+          'test',
+          ctx.app.clock(),
+        );
+        await setPasswordFromLink(db, admin.token, password, ctx.app.clock());
+      }
+      const session = await signIn(db, 'fuzz-admin@venue.example', password, ctx.app.clock());
+      adminCookie = `venue_admin=${session!.token}`;
     }
-    const session = await signIn(db, 'fuzz-admin@venue.example', password, ctx.app.clock());
     const store = await createManager(
       db,
       { email: `fuzz-store-${randomUUID()}@venue.example`, name: 'Fuzz Store', role: 'store', vendorIds: [VENDOR_ID] },
       'test',
       ctx.app.clock(),
     );
-    return { adminCookie: `venue_admin=${session!.token}`, managerId: store.manager.id, passwordToken: store.token };
+    return { adminCookie, managerId: store.manager.id, passwordToken: store.token };
   }
 
   async function makeFixture(): Promise<Fixture> {
@@ -272,7 +280,7 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
       ).toBeDefined();
       if (!route) return;
       const fx = await makeFixture();
-      const state = () => fingerprint(ctx.app, ctx.database.db, tables, vendorIds);
+      const state = fingerprinter(ctx.app, ctx.database.db, ctx.database.dialect, tables, vendorIds);
       let baseline: Fingerprint = await state();
       const statuses = tally.get(key) ?? new Map<number, number>();
       tally.set(key, statuses);

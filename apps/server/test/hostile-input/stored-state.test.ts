@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../src/test/databases.ts';
 import { useTestApp } from '../../src/test/test-app.ts';
-import { differences, fingerprint, listTables } from './stored-state.ts';
+import { differences, fingerprint, fingerprinter, listTables } from './stored-state.ts';
 
 describe.each(databases)('the stored-state fingerprint on $name', (database) => {
   const ctx = useTestApp(database);
@@ -44,5 +44,24 @@ describe.each(databases)('the stored-state fingerprint on $name', (database) => 
     );
     const pictures = differences(added, await take()).filter((line) => line.startsWith('table display_assets'));
     expect(pictures).toHaveLength(1);
+  });
+
+  it('reads the tables again only after a write, and then sees it', async () => {
+    const tables = await listTables(ctx.database.db, ctx.database.dialect);
+    const take = fingerprinter(ctx.app, ctx.database.db, ctx.database.dialect, tables, [2]);
+    const before = await take();
+    expect(differences(before, await take())).toEqual([]);
+    // A write that changes nothing moves the marker but leaves the fingerprint as it was.
+    await sql`update clients set name = name`.execute(ctx.database.db);
+    expect(differences(before, await take())).toEqual([]);
+    await sql`update menu_items set current_inventory = 3 where id = 201`.execute(ctx.database.db);
+    const after = await take();
+    expect(differences(before, after)).toEqual([expect.stringMatching(/^table menu_items: /)]);
+    // Every write is seen, one after another.
+    await sql`insert into clients (id, name) values (9998, 'Someone else')`.execute(ctx.database.db);
+    const added = await take();
+    expect(differences(after, added)).toEqual([expect.stringMatching(/^table clients: /)]);
+    await sql`delete from clients where id = 9998`.execute(ctx.database.db);
+    expect(differences(added, await take())).toEqual([expect.stringMatching(/^table clients: /)]);
   });
 });

@@ -60,11 +60,59 @@ export async function fingerprint(
   tables: readonly TableShape[],
   vendorIds: readonly number[],
 ): Promise<Fingerprint> {
-  const entries = await Promise.all([
-    ...tables.map(async (table) => [`table ${table.name}`, await tableFingerprint(db, table)] as const),
-    ...vendorIds.map(async (id) => [`menu of vendor ${id}`, await menuFingerprint(app, id)] as const),
-  ]);
-  return new Map(entries);
+  const [stored, menus] = await Promise.all([tablesFingerprint(db, tables), menusFingerprint(app, vendorIds)]);
+  return new Map([...stored, ...menus]);
+}
+
+async function tablesFingerprint(db: Kysely<Database>, tables: readonly TableShape[]): Promise<Fingerprint> {
+  return new Map(
+    await Promise.all(tables.map(async (table) => [`table ${table.name}`, await tableFingerprint(db, table)] as const)),
+  );
+}
+
+async function menusFingerprint(app: FastifyInstance, vendorIds: readonly number[]): Promise<Fingerprint> {
+  return new Map(
+    await Promise.all(vendorIds.map(async (id) => [`menu of vendor ${id}`, await menuFingerprint(app, id)] as const)),
+  );
+}
+
+/**
+ * A value that moves whenever anything is written to the database: on SQLite the rows changed
+ * through the app's one connection (`total_changes()`), on PostgreSQL the WAL's insert position
+ * (every change to a table is written to the WAL first). It also moves for writes that were rolled
+ * back or changed nothing; it never stays put across a change.
+ */
+async function writeMarker(db: Kysely<Database>, dialect: Dialect): Promise<string> {
+  const query =
+    dialect === 'sqlite'
+      ? sql<{ marker: number }>`select total_changes() as marker`
+      : sql<{ marker: string }>`select pg_current_wal_insert_lsn()::text as marker`;
+  const { rows } = await query.execute(db);
+  return String(rows[0]?.marker);
+}
+
+/**
+ * `fingerprint` for many readings in a row: the tables are read again only when something was
+ * written since the last reading (see writeMarker); the menus are always asked for, since a
+ * request could change what the menu cache answers without writing anything.
+ */
+export function fingerprinter(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  dialect: Dialect,
+  tables: readonly TableShape[],
+  vendorIds: readonly number[],
+): () => Promise<Fingerprint> {
+  let last: { marker: string; tables: Fingerprint } | null = null;
+  return async () => {
+    const marker = await writeMarker(db, dialect);
+    const [stored, menus] = await Promise.all([
+      last?.marker === marker ? last.tables : tablesFingerprint(db, tables),
+      menusFingerprint(app, vendorIds),
+    ]);
+    last = { marker, tables: stored };
+    return new Map([...stored, ...menus]);
+  };
 }
 
 /** What differs between two fingerprints, e.g. ["table orders: 3 rows, ab12… → 4 rows, cd34…"]. */
