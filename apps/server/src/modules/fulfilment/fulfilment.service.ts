@@ -21,7 +21,7 @@ import {
   moveOrderIfStatus,
 } from '../orders/order-changes.ts';
 import { publishOrderChanged, toOpsOrders } from '../orders/order-views.ts';
-import { findOrderById, getOrder, requireOwnOrder, type OrderRow } from '../orders/orders.service.ts';
+import { findOrderById, forgetVendorPace, getOrder, requireOwnOrder, type OrderRow } from '../orders/orders.service.ts';
 import type { PaymentDeps } from '../payments/payment-common.ts';
 import { refundOrder, type RefundListener } from '../payments/refunds.service.ts';
 import type { OrderStatusListener } from '../push/push.service.ts';
@@ -100,6 +100,8 @@ export async function changeOrderStatus(
       }
       await recordOrderStatusChange(trx, { at: nowMs, actor, orderId, from, to });
     });
+    // Its ready time may count in the vendor's pace now.
+    forgetVendorPace(db, vendorId);
     if (to === 'Cancelled' && row.paid_at !== null) deps.menuCache.invalidate(vendorId);
     // Refunded before anyone is told: the customer's order stream ends with the Cancelled order, so
     // that message must already say where the money went. The staff member cancelling waits for

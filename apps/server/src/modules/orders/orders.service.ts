@@ -83,13 +83,66 @@ export async function vendorPace(
   ttsMs?: number | Promise<number>,
 ): Promise<QueuePace> {
   const [samples, tts] = await Promise.all([
-    listRecentServiceSamples(db, vendorId, nowMs - RECENT_WINDOW_MS, RECENT_SAMPLE_SIZE),
+    recentServiceSamples(db, vendorId, nowMs),
     ttsMs ?? findVendorTts(db, vendorId).then((vendor) => Number(vendor?.tts_ms ?? 0)),
   ]);
-  return queuePace(
-    samples.map((s) => ({ queuedAt: Number(s.time_queued), readyAt: Number(s.time_ready) })),
-    tts,
-  );
+  return queuePace(samples, tts);
+}
+
+type ServiceSample = { queuedAt: number; readyAt: number };
+interface SamplesRead {
+  /** the clock's time the samples were read for, and the process's own (performance.now()) */
+  nowMs: number;
+  readAt: number;
+  samples: Promise<ServiceSample[]>;
+}
+
+/**
+ * A vendor's pace changes only when one of its orders becomes ready, and every checkout and order
+ * view asks for it: the samples read are used again for up to this long (of the clock and of real
+ * time), unless this process marks one of the vendor's orders ready meanwhile (forgetVendorPace).
+ * Another node's ready orders count within this long.
+ */
+export const PACE_REUSE_MS = 1_000;
+
+/** Per database (its adapter, which its transactions share) and vendor: the last samples read. */
+const samplesRead = new WeakMap<object, Map<number, SamplesRead>>();
+const readsOf = (db: Db) => {
+  const key = db.getExecutor().adapter;
+  let reads = samplesRead.get(key);
+  if (!reads) samplesRead.set(key, (reads = new Map()));
+  return reads;
+};
+
+function recentServiceSamples(db: Db, vendorId: number, nowMs: number): Promise<ServiceSample[]> {
+  const reads = readsOf(db);
+  const last = reads.get(vendorId);
+  const since = nowMs - RECENT_WINDOW_MS;
+  if (
+    last &&
+    nowMs >= last.nowMs &&
+    nowMs - last.nowMs <= PACE_REUSE_MS &&
+    performance.now() - last.readAt <= PACE_REUSE_MS
+  ) {
+    return last.samples.then((samples) => samples.filter((sample) => sample.readyAt >= since));
+  }
+  const read: SamplesRead = {
+    nowMs,
+    readAt: performance.now(),
+    samples: listRecentServiceSamples(db, vendorId, since, RECENT_SAMPLE_SIZE).then((rows) =>
+      rows.map((row) => ({ queuedAt: Number(row.time_queued), readyAt: Number(row.time_ready) })),
+    ),
+  };
+  reads.set(vendorId, read);
+  read.samples.catch(() => {
+    if (reads.get(vendorId) === read) reads.delete(vendorId);
+  });
+  return read.samples;
+}
+
+/** After one of the vendor's orders became ready (or stopped being): its pace is read afresh. */
+export function forgetVendorPace(db: Db, vendorId: number): void {
+  readsOf(db).delete(vendorId);
 }
 
 /** Order id → place in the vendor's queue (1 = next) of every Waiting order. */
