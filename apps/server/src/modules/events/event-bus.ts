@@ -92,6 +92,8 @@ export class EventBus implements EventPublisher {
   private starting: Promise<void> | null = null;
   private pulling: Promise<void> | null = null;
   private pullAgain = false;
+  /** per subject, the last publish about it in this process (see holdingSubject) */
+  private readonly subjects = new Map<string, Promise<void>>();
   private lastTrim = Number.NEGATIVE_INFINITY;
   private listener: NotificationListener | null = null;
   private poller: NodeJS.Timeout | null = null;
@@ -141,7 +143,10 @@ export class EventBus implements EventPublisher {
     if (this.closed || !isPostgres(this.db)) return;
     if (this.options.createSessionClient) {
       this.listener = new NotificationListener(this.options.createSessionClient, EVENTS_CHANNEL, {
-        onNotify: () => void this.pull(),
+        // The payload is the new id: one this process delivered already (its own) needs no read.
+        onNotify: (payload) => {
+          if (!(Number(payload) <= this.delivered)) void this.pull();
+        },
         // Also the first connection: anything published before it is read now.
         onConnected: () => void this.pull(),
         onError: (error) => this.options.log.warn({ err: error }, 'ops events: the LISTEN connection failed'),
@@ -164,19 +169,29 @@ export class EventBus implements EventPublisher {
     try {
       await this.start();
       const now = this.options.clock();
-      const sent = await withEventSubjectLock(this.db, subjectOf(draft), async (db) => {
-        const data = await draft.data(db);
-        if (data === null || data === undefined) return null;
-        await insertEvent(db, {
-          vendor_id: draft.vendorId,
-          order_id: draft.orderId ?? null,
-          type: draft.type,
-          data: JSON.stringify(data),
-          created_at: now,
-        });
-        return { data };
-      });
-      if (sent) void this.pull();
+      const subject = subjectOf(draft);
+      const sent = await this.holdingSubject(subject, () =>
+        withEventSubjectLock(this.db, subject, async (db) => {
+          const data = await draft.data(db);
+          if (data === null || data === undefined) return null;
+          const row = await insertEvent(db, {
+            vendor_id: draft.vendorId,
+            order_id: draft.orderId ?? null,
+            type: draft.type,
+            data: JSON.stringify(data),
+            created_at: now,
+          });
+          // The next id after the last delivered, nothing being read: delivered as it is, without
+          // reading it back. Otherwise (another process's events came first) the read delivers it.
+          if (!this.pulling && row.id === this.delivered + 1) {
+            this.delivered = row.id;
+            this.deliver(toBusEvent(row));
+          } else if (!this.listening) {
+            void this.pull();
+          }
+          return { data };
+        }),
+      );
       if (now - this.lastTrim >= this.trimEveryMs) {
         this.lastTrim = now;
         void trimEvents(this.db, now - this.retentionMs, this.keepEvents).catch((error: unknown) =>
@@ -188,6 +203,30 @@ export class EventBus implements EventPublisher {
       this.options.log.warn({ err: error, vendorId: draft.vendorId, type: draft.type }, 'ops events: publish failed');
       return null;
     }
+  }
+
+  /**
+   * Runs `use` after every earlier publish about the same subject in this process has finished, so
+   * they read and insert one at a time (withEventSubjectLock does the same across processes).
+   */
+  private async holdingSubject<T>(subject: string, use: () => Promise<T>): Promise<T> {
+    const before = this.subjects.get(subject);
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const turn = (before ?? Promise.resolve()).then(() => mine);
+    this.subjects.set(subject, turn);
+    try {
+      await before;
+      return await use();
+    } finally {
+      release();
+      if (this.subjects.get(subject) === turn) this.subjects.delete(subject);
+    }
+  }
+
+  /** PostgreSQL: whether LISTEN is connected, so every new row is announced to this process. */
+  private get listening(): boolean {
+    return this.listener?.connected ?? false;
   }
 
   /** Listens to a vendor's events after `cursor`; answers the unsubscribe. */

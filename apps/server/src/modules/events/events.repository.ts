@@ -23,19 +23,21 @@ export function isPostgres(db: Db): boolean {
 
 /**
  * Runs `use` holding a lock on one subject's events (an order, a vendor's switches, its menu
- * items): the event's data is read and its row inserted under it, so of two events about one thing
- * the later id always carries the later state, while events about different things do not wait
- * for each other. On PostgreSQL it is a session lock on one connection, without a transaction, so
- * the insert (see insertEvent) commits by itself; it is released after, whatever happened (and by
- * PostgreSQL if the connection is lost). Two-key advisory locks are a space apart from the log's
- * one-key lock; subjects whose hashes collide only wait for each other. SQLite: a transaction.
+ * items) across the processes that share the database: the event's data is read and its row
+ * inserted under it, so of two events about one thing the later id always carries the later state,
+ * while events about different things do not wait for each other. On PostgreSQL it is a session
+ * lock on one connection, without a transaction, so the insert (see insertEvent) commits by itself;
+ * it is released after, whatever happened (and by PostgreSQL if the connection is lost). Two-key
+ * advisory locks are a space apart from the log's one-key lock; subjects whose hashes collide only
+ * wait for each other. SQLite has one process, whose event bus holds the subject itself: nothing
+ * to take here.
  */
 export async function withEventSubjectLock<T>(
   db: Kysely<Database>,
   subject: string,
   use: (db: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
-  if (!isPostgres(db)) return db.transaction().execute(use);
+  if (!isPostgres(db)) return use(db);
   return db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${EVENT_LOG_LOCK}, hashtext(${subject}))`.execute(connection);
     try {
