@@ -278,19 +278,17 @@ export class EventBus implements EventPublisher {
       do {
         rows = await listEventsAfter(this.db, this.delivered, PULL_BATCH);
         // Synchronous from here to the end of the batch: a subscriber added in between sees the cursor move with it.
-        const now = this.options.clock();
         for (const row of rows) {
           if (row.id <= this.delivered) continue;
           this.delivered = row.id;
-          const event = toBusEvent(row);
-          counted.eventDelivered(now - event.createdAt);
-          this.deliver(event);
+          this.deliver(toBusEvent(row));
         }
       } while (rows.length === PULL_BATCH && !this.closed);
     } while (this.pullAgain && !this.closed);
   }
 
   private deliver(event: BusEvent): void {
+    counted.eventDelivered(this.options.clock() - event.createdAt);
     for (const listener of this.topics.get(vendorTopic(event.vendorId)) ?? []) {
       try {
         listener(event);
