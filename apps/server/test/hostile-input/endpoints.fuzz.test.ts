@@ -114,7 +114,8 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
     clock: () => NOW,
     onRoute: (route) => registered.push(route),
     // Every wrong token the sweep sends is a failed sign-in from one address; the limit has its own tests.
-    env: { OUTBOX_DIR: outbox, OPS_SIGN_IN_LIMIT: String(Number.MAX_SAFE_INTEGER) },
+    // Metrics on (METRICS_PORT, never listened on here): every request is counted by its route pattern.
+    env: { OUTBOX_DIR: outbox, OPS_SIGN_IN_LIMIT: String(Number.MAX_SAFE_INTEGER), METRICS_PORT: '0' },
     // Event streams never end by themselves; here each ends after a moment so its whole answer can be checked.
     eventStreams: { maxStreamMs: 30 },
   });
@@ -349,6 +350,14 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
     },
     ROUTE_TIMEOUT_MS,
   );
+
+  it('counted everything it sent under route patterns: at most one per registered route, plus unmatched', () => {
+    const patterns = new Set(registered.map((route) => route.url));
+    const seen = ctx.app.metrics!.requests.routePatterns();
+    expect(seen.length).toBeGreaterThan(20);
+    expect(seen.filter((pattern) => pattern !== 'unmatched' && !patterns.has(pattern))).toEqual([]);
+    expect(seen.length).toBeLessThanOrEqual(patterns.size + 1);
+  });
 });
 
 /** Ids for checking which parameters an entry names; never sent. */
