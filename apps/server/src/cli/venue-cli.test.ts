@@ -14,9 +14,14 @@ const documentPath = `${stem}.json`;
 
 /** Runs `node scripts/venue.mjs …` as `npm run venue` does, on a temporary SQLite file. */
 function venue(...args: string[]) {
+  return venueOn(databasePath, ...args);
+}
+
+/** The same on another DATABASE_URL. */
+function venueOn(databaseUrl: string, ...args: string[]) {
   const result = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts/venue.mjs'), ...args], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databasePath },
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl },
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -29,9 +34,12 @@ function withoutExportedAt(text: string) {
   return rest;
 }
 
+const backupPath = `${stem}-backup.db`;
+const restoredPath = `${stem}-restored.db`;
+
 afterAll(() => {
-  for (const path of [documentPath, databasePath, `${databasePath}-wal`, `${databasePath}-shm`])
-    rmSync(path, { force: true });
+  for (const path of [documentPath, databasePath, backupPath, restoredPath])
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
 });
 
 describe('npm run venue', () => {
@@ -106,5 +114,50 @@ describe('withoutNpmBanner', () => {
     const wrong = venue('add-admin', '--email', 'not-an-address');
     expect(wrong).toMatchObject({ status: 1, stdout: '' });
     expect(wrong.stderr).toMatch(/--email: email must be an e-mail address/);
+  });
+});
+
+describe('npm run venue -- backup / restore', () => {
+  it('backs the database up and restores it into another DATABASE_URL, each saying what it did in one line', () => {
+    const backedUp = venue('backup', backupPath);
+    expect(backedUp.status, backedUp.stderr).toBe(0);
+    expect(backedUp.stderr).toMatch(
+      new RegExp(
+        `^Backed up .+ to ${backupPath}: \\d+\\.\\d MB in \\d+\\.\\d\\d s, as it was at [\\d-]+T[\\d:.]+Z\\.\\n$`,
+      ),
+    );
+    const again = venue('backup', backupPath);
+    expect(again).toMatchObject({
+      status: 1,
+      stderr: `${backupPath} exists already; choose a new file, or add --force to replace it.\n`,
+    });
+
+    const restored = venueOn(restoredPath, 'restore', backupPath);
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(restored.stderr).toMatch(
+      /^Restored .+ \(a new file\): .+ 0 orders, migrated to 2\d{3}-.+ in \d+\.\d\d s\. Start the server\.\n$/,
+    );
+    // The first test's catalogue, as it is in the database backed up.
+    expect(withoutExportedAt(venueOn(restoredPath, 'export', '--venue', '50').stdout)).toEqual(
+      withoutExportedAt(venue('export', '--venue', '50').stdout),
+    );
+  });
+
+  it('refuses PostgreSQL, pointing to pg_dump and pg_restore, and says how it is used', () => {
+    const url = 'postgres://nobody@127.0.0.1:1/none';
+    expect(venueOn(url, 'backup', backupPath)).toMatchObject({
+      status: 1,
+      stderr: expect.stringMatching(/^DATABASE_URL is PostgreSQL: back it up with pg_dump \(README.*\n$/),
+    });
+    expect(venueOn(url, 'restore', backupPath)).toMatchObject({
+      status: 1,
+      stderr: expect.stringMatching(
+        /^DATABASE_URL is PostgreSQL: restore a pg_dump file with pg_restore \(README.*\n$/,
+      ),
+    });
+    const wrong = venue('restore');
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toContain('restore takes one file name.');
+    expect(wrong.stderr).toContain('npm run venue -- restore <file.db> [--force]');
   });
 });

@@ -5,10 +5,13 @@
  * first. The same checks and messages as PUT /ops/v1/venue/{venueId}/catalogue: problems are
  * printed one a line as `path: message` and the exit code is 1. Standard output carries only the
  * exported document; everything else goes to standard error.
+ * `npm run venue -- backup FILE` and `restore FILE`: the SQLite database as a whole
+ * (db/backup.ts, docs/operations.md).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { backupSqlite, BackupRefused, restoreSqlite } from '../db/backup.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { CatalogueImportSummary } from '@venue/contract/venue-catalogue';
@@ -28,6 +31,12 @@ const USAGE = `Usage:
   npm run -s venue -- add-admin --email <email> [--name <name>]
       makes a venue admin of the back office (/admin) and prints, on its last line, a
       one-time link that sets the password (valid 24 hours)
+  npm run venue -- backup <file.db> [--force]
+      a consistent copy of the SQLite database while the server runs; --force replaces
+      an existing file
+  npm run venue -- restore <file.db> [--force]
+      puts a backup in the place of the SQLite database; stop the server first. A
+      database that holds orders is replaced only with --force
 The database is DATABASE_URL: a SQLite file (default ./data/venue.db) or postgres://…`;
 
 /** Messages go to standard error, so standard output stays the document alone. */
@@ -107,6 +116,7 @@ export async function run(argv: string[]): Promise<number> {
     return values.help ? 0 : 1;
   }
   if (command === 'add-admin') return addAdmin(values.email, values.name, rest);
+  if (command === 'backup' || command === 'restore') return backupOrRestore(command, rest, values);
   if (values.email !== undefined || values.name !== undefined)
     throw new UsageError('--email and --name are for add-admin.');
   if (command !== 'export' && command !== 'import') throw new UsageError(`Unknown command "${command}".`);
@@ -115,7 +125,7 @@ export async function run(argv: string[]): Promise<number> {
     throw new UsageError('export takes --venue <venueId> and, if wanted, --output <file>.');
   if (command === 'import' && (values.output !== undefined || values.pictures))
     throw new UsageError('--output and --pictures are for export.');
-  if (command === 'export' && values.force) throw new UsageError('--force is for import.');
+  if (command === 'export' && values.force) throw new UsageError('--force is for import, backup and restore.');
   if (command === 'import' && rest.length !== 1) throw new UsageError('import takes one file name (or "-").');
 
   let document: unknown;
@@ -215,6 +225,55 @@ async function addAdmin(email: string | undefined, name: string | undefined, res
     throw error;
   } finally {
     await database.close();
+  }
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** `backup <file>` and `restore <file>`: the SQLite database as a whole; PostgreSQL has its own tools. */
+async function backupOrRestore(
+  command: 'backup' | 'restore',
+  rest: string[],
+  values: Record<string, string | boolean | undefined>,
+): Promise<number> {
+  const others = ['venue', 'output', 'pictures', 'email', 'name'].filter((name) => values[name] !== undefined);
+  if (others.length > 0) throw new UsageError(`${command} takes only a file name and, if wanted, --force.`);
+  if (rest.length !== 1) throw new UsageError(`${command} takes one file name.`);
+  const file = rest[0]!;
+  const { database } = loadConfig();
+  if (database.kind === 'postgres') {
+    say(
+      command === 'backup'
+        ? 'DATABASE_URL is PostgreSQL: back it up with pg_dump (README, "Running on PostgreSQL"; docs/operations.md).'
+        : 'DATABASE_URL is PostgreSQL: restore a pg_dump file with pg_restore (README, "Running on PostgreSQL"; docs/operations.md).',
+    );
+    return 1;
+  }
+  const force = values.force === true;
+  try {
+    if (command === 'backup') {
+      const done = await backupSqlite(database.path, file, { force });
+      say(
+        `Backed up ${database.path} to ${done.file}: ${megabytes(done.bytes)} in ${seconds(done.ms)}, ` +
+          `as it was at ${done.snapshotAt.toISOString()}.`,
+      );
+    } else {
+      const done = await restoreSqlite(file, database.path, { force });
+      const replaced =
+        done.replacedOrders === null ? 'a new file' : `replacing a database of ${done.replacedOrders} orders`;
+      say(
+        `Restored ${file} into ${done.target} (${replaced}): ${megabytes(done.bytes)}, ${done.orders} orders, ` +
+          `migrated to ${done.lastMigration}, in ${seconds(done.ms)}. Start the server.`,
+      );
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof BackupRefused) {
+      say(error.message);
+      return 1;
+    }
+    throw error;
   }
 }
 
