@@ -27,13 +27,16 @@ const TIMES = 5;
 const CUSTOMERS = 20;
 const PASSWORD = 'bench pass phrase 123';
 
-/** One statement each, the same SQL on both engines: a month of paid orders ending now. */
-function seedStatements(now: number): string[] {
-  const start = now - MONTH_DAYS * DAY_MS;
-  const step = Math.floor((MONTH_DAYS * DAY_MS) / ORDERS);
+/**
+ * One statement each, the same SQL on both engines: `orders` paid orders over `days` days ending now
+ * (a month of 100,000 by default; the backup benchmark writes a season).
+ */
+function seedStatements(now: number, orders: number, days: number): string[] {
+  const start = now - days * DAY_MS;
+  const step = Math.floor((days * DAY_MS) / orders);
   const at = `(${start} + CAST(n.i AS BIGINT) * ${step})`;
   return [
-    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ORDERS})
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${orders})
      INSERT INTO orders (vendor_id, order_status, service_mode, subtotal_minor, total_minor, created_at, updated_at,
        discount_minor, paid_at, customer_name, customer_mobile, customer_email, order_origin)
      SELECT 1 + (n.i % 6), 'Serviced', 'TakeAway', 1500, 1550, ${at}, ${at}, 0, ${at},
@@ -52,13 +55,19 @@ function seedStatements(now: number): string[] {
   ];
 }
 
-async function seed(database: DatabaseName, server: TestServer, now: number): Promise<number> {
+/** Writes paid orders straight into the server's database; answers how long it took (ms). */
+export async function seed(
+  database: DatabaseName,
+  server: TestServer,
+  now: number,
+  { orders = ORDERS, days = MONTH_DAYS } = {},
+): Promise<number> {
   const started = performance.now();
   if (database === 'SQLite') {
     const db = new Database(server.databaseUrl);
     db.pragma('busy_timeout = 10000');
     db.transaction(() => {
-      for (const statement of seedStatements(now)) db.prepare(statement).run();
+      for (const statement of seedStatements(now, orders, days)) db.prepare(statement).run();
     })();
     db.close();
   } else {
@@ -66,7 +75,7 @@ async function seed(database: DatabaseName, server: TestServer, now: number): Pr
     await client.connect();
     try {
       await client.query('BEGIN');
-      for (const statement of seedStatements(now)) await client.query(statement);
+      for (const statement of seedStatements(now, orders, days)) await client.query(statement);
       await client.query('COMMIT');
       await client.query('ANALYZE');
     } finally {
