@@ -245,8 +245,8 @@ async function backupOrRestore(
   if (database.kind === 'postgres') {
     say(
       command === 'backup'
-        ? 'DATABASE_URL is PostgreSQL: back it up with pg_dump (README, "Running on PostgreSQL"; docs/operations.md).'
-        : 'DATABASE_URL is PostgreSQL: restore a pg_dump file with pg_restore (README, "Running on PostgreSQL"; docs/operations.md).',
+        ? 'DATABASE_URL is PostgreSQL: back it up with pg_dump (README, "Backups and restores").'
+        : 'DATABASE_URL is PostgreSQL: restore a pg_dump file with pg_restore (README, "Backups and restores").',
     );
     return 1;
   }
