@@ -42,7 +42,8 @@ afterAll(() => {
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
 });
 
-describe('npm run venue', () => {
+// Each test starts the command several times (about a second each, far more on a busy machine).
+describe('npm run venue', { timeout: 120_000 }, () => {
   it('imports a catalogue into a new database, then exports exactly it on standard output', () => {
     writeFileSync(documentPath, JSON.stringify(smallCatalogue()));
     const imported = venue('import', documentPath);
@@ -117,7 +118,7 @@ describe('withoutNpmBanner', () => {
   });
 });
 
-describe('npm run venue -- backup / restore', () => {
+describe('npm run venue -- backup / restore', { timeout: 120_000 }, () => {
   it('backs the database up and restores it into another DATABASE_URL, each saying what it did in one line', () => {
     const backedUp = venue('backup', backupPath);
     expect(backedUp.status, backedUp.stderr).toBe(0);
