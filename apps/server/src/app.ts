@@ -22,13 +22,16 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { PoolState } from './db/database.ts';
+import type { Tracing } from './lib/tracing.ts';
+import type { PaymentGateway } from './gateway/payment-gateway.ts';
+import { pushPost } from './modules/push/push-transport.ts';
 import type { Database } from './db/schema.ts';
 import { addressRoutes } from './routes/v1/address.routes.ts';
 import { consumerRoutes } from './routes/v1/consumers.routes.ts';
 import { couponRoutes } from './routes/v1/coupons.routes.ts';
 import { displayAssetRoutes } from './routes/v1/display-assets.routes.ts';
 import { DisplayAssetRenderer } from './modules/display-assets/display-assets.service.ts';
-import { EventBus } from './modules/events/event-bus.ts';
+import { EventBus, type EventDraft } from './modules/events/event-bus.ts';
 import { EventStreams, type EventStreamSettings } from './modules/events/event-streams.ts';
 import { orderEventRoutes } from './routes/v1/order-events.routes.ts';
 import { OrderStreams, type OrderStreamSettings } from './modules/order-streams/order-streams.ts';
@@ -111,10 +114,23 @@ export interface BuildAppOptions {
   orderStreams?: Partial<OrderStreamSettings>;
   /** how long the server waits for slow clients (tests shorten them) */
   timeouts?: Partial<ServerTimeouts>;
+  /** OpenTelemetry, when on (lib/tracing.ts); absent, nothing of it is added to any request */
+  tracing?: Tracing | null;
 }
 
 export const API_PREFIX = '/v1';
 export const OPS_PREFIX = '/ops/v1';
+
+/** The payment gateway's calls, each a span when tracing is on. */
+const GATEWAY_CALLS = [
+  'createAccessCode',
+  'findCharge',
+  'chargeToken',
+  'chargeWallet',
+  'refund',
+  'describeCard',
+  'applePayMerchantSession',
+] as const satisfies readonly (keyof PaymentGateway)[];
 
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -123,7 +139,8 @@ function trustHops(hops: number) {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? Date.now;
-  const logger = options.logger ?? { level: config.logLevel };
+  const { tracing } = options;
+  const logger = options.logger ?? { level: config.logLevel, ...(tracing ? { mixin: tracing.logMixin } : {}) };
   const app = Fastify({
     // No card data in any log line (lib/redact.ts): the sandbox gateway's card request carries it
     // in the query, and a client can send it anywhere else. Request URLs keep only harmless query
@@ -152,6 +169,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...serverTimeoutOptions(options.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (tracing) {
+    // Each request runs inside its span from the first byte; the span is named once its route is known.
+    const [listener] = app.server.listeners('request') as Parameters<Tracing['tracedListener']>;
+    app.server.removeListener('request', listener);
+    app.server.on('request', tracing.tracedListener(listener));
+    app.addHook('onRequest', (request, _reply, done) => {
+      tracing.nameRequest(request.raw, request.method, request.routeOptions.url);
+      done();
+    });
+  }
   app.setValidatorCompiler(validatorCompilerWithoutNul);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -181,7 +208,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('menuCache', new MenuCache(db));
   app.decorate('displayAssets', new DisplayAssetRenderer(db));
-  const events = new EventBus(db, { clock, log: app.log, createSessionClient: options.createSessionClient });
+  const bus = new EventBus(db, {
+    clock,
+    log: app.log,
+    createSessionClient: options.createSessionClient,
+    ...(tracing ? { traceId: tracing.currentTraceId } : {}),
+  });
+  const events = tracing
+    ? tracing.tracedMethods(bus, 'ops_events', ['publish'], ([draft]) => {
+        const { vendorId, orderId, type } = draft as EventDraft;
+        return { 'venue.event.type': type, 'venue.vendor.id': vendorId, 'venue.order.id': orderId ?? undefined };
+      })
+    : bus;
   app.decorate('events', events);
   app.decorate('eventStreams', new EventStreams(events, app.log, options.eventStreams));
   app.decorate('streamLimits', new StreamLimits(config.streamMaxPerProcess, app.log, clock));
@@ -196,7 +234,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done();
   });
   app.addHook('onClose', async () => events.close());
-  const gateway = new SandboxGateway(db, clock);
+  const sandbox = new SandboxGateway(db, clock);
+  const gateway: PaymentGateway = tracing
+    ? tracing.tracedMethods<PaymentGateway>(sandbox, 'payment_gateway', GATEWAY_CALLS)
+    : sandbox;
   const vapid = new VapidKeySource(db, config.vapidKeys, clock);
   const notifier = new PushNotifier({
     db,
@@ -204,6 +245,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     subject: config.vapidSubject,
     log: app.log,
     rules: { allowLoopback: config.pushAllowLoopback, extraHosts: config.pushServiceHosts },
+    ...(tracing
+      ? { post: tracing.tracedFunction('push send', pushPost({ allowLoopback: config.pushAllowLoopback })) }
+      : {}),
   });
   app.decorate('push', { vapid, notifier });
   // Notifications under way finish (or time out) before the database is closed.
@@ -290,7 +334,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.extraOpsRoutes ? { extraRoutes: options.extraOpsRoutes } : {}),
   });
   await app.register(adminPlugin, { prefix: ADMIN_PREFIX, mailer, signInFailures, refunds });
-  await app.register(sandboxGatewayRoutes, { prefix: SANDBOX_GATEWAY_PREFIX, gateway });
+  await app.register(sandboxGatewayRoutes, { prefix: SANDBOX_GATEWAY_PREFIX, gateway: sandbox });
 
   // 4. The web app.
   await registerWebApp(app, config.webDist, { staffDist: config.staffDist, adminDist: config.adminDist });

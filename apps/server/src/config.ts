@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db/database.ts';
 import { defaultStreamsPerProcess, STREAMS_PER_ADDRESS } from './lib/stream-limits.ts';
+import type { TracingConfig } from './lib/tracing.ts';
 
 /** The repository root (apps/server/src → ../../..), so defaults do not depend on the working directory. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -115,6 +116,12 @@ const EnvSchema = z.object({
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(8_000).default(0),
   // Every key this server writes to Redis starts with it, so environments can share one Redis.
   REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('venue:'),
+  // OpenTelemetry traces over OTLP/HTTP to this collector (its /v1/traces); unset, tracing is off
+  // and none of OpenTelemetry is loaded (lib/tracing.ts, docs/operations.md).
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL' })
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(200).default('venue-server'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Web Push (docs/decisions/023-web-push.md): both keys, or neither (then generated once and kept
   // in the database, the same for every node).
@@ -203,6 +210,8 @@ export interface Config {
   /** the start of every key this server writes to Redis */
   redisKeyPrefix: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME); null = off */
+  tracing: TracingConfig | null;
   /** the VAPID key pair from the settings; null = generated once and kept in the database */
   vapidKeys: { publicKey: string; privateKey: string } | null;
   /** who push services contact about this sender: a mailto: address or an https:// URL */
@@ -300,6 +309,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      : null,
     vapidKeys: vapid.keys ?? null,
     vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl),
     pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,

@@ -18,6 +18,7 @@ import { catalogueHint } from './modules/catalogue/catalogue-hint.ts';
 import { drain } from './lib/drain.ts';
 import { PUSH_ALLOW_LOOPBACK_WARNING } from './modules/push/push-endpoint.ts';
 import { announceGeneratedOpsToken } from './lib/generated-ops-token.ts';
+import { startTracing } from './lib/tracing.ts';
 
 /** A load balancer or orchestrator waits about this long after SIGTERM before it kills the process. */
 const DRAIN_LIMIT_MS = 10_000;
@@ -47,12 +48,16 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  // Before the database and the app, so both are traced; OpenTelemetry is loaded only now.
+  const tracing = config.tracing ? await startTracing(config.tracing) : null;
+
   let connectionLost = (error: Error) => console.warn('Database connection lost:', error.message);
   const database = openDatabase(config.database, {
     poolSize: config.databasePoolSize,
     onConnectionLost: (error) => connectionLost(error),
     checkpointInBackground: true,
     onCheckpointError: (error) => console.error('The background WAL checkpointer failed; checkpointing inline', error),
+    ...(tracing ? { wrapDialect: tracing.tracedDialect } : {}),
   });
   await migrateToLatest(database.db);
   const seeded = await seedOnStart(database.db, config);
@@ -62,6 +67,7 @@ async function main(): Promise<void> {
     db: database.db,
     createSessionClient: database.createSessionClient,
     databasePool: database.poolState,
+    tracing,
   });
   connectionLost = (error) =>
     app.log.warn({ err: error }, 'A database connection was lost; requests reconnect when the database is back');
@@ -95,6 +101,10 @@ async function main(): Promise<void> {
       await worker.stop();
       await drain(app, { delayMs: config.drainDelayMs });
       await database.close();
+      // The spans still buffered are sent before the process ends.
+      await tracing
+        ?.shutdown()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'sending the last traces failed'));
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
@@ -111,6 +121,11 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(`Listening on http://localhost:${port}`);
   app.log.info(describeMetrics(config, await app.metrics?.listen()));
+  app.log.info(
+    config.tracing
+      ? `Traces: OTLP/HTTP to ${config.tracing.endpoint} as ${config.tracing.serviceName}`
+      : 'Traces: off (set OTEL_EXPORTER_OTLP_ENDPOINT to send them)',
+  );
   app.log.info(
     config.opsTokenGenerated
       ? announceGeneratedOpsToken({

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Dialect as KyselyDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { startWalCheckpointer } from './wal-checkpointer.ts';
@@ -70,6 +70,8 @@ export interface OpenOptions {
   checkpointInBackground?: boolean;
   /** Told when the background checkpointer fails (the connection then checkpoints itself). */
   onCheckpointError?: (error: Error) => void;
+  /** Wraps the dialect once, where every statement passes (lib/tracing.ts makes statements spans). */
+  wrapDialect?: (dialect: KyselyDialect, system: 'sqlite' | 'postgresql') => KyselyDialect;
 }
 
 /** How long a request waits for a new PostgreSQL connection before it fails (and answers 503). */
@@ -96,7 +98,8 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     pool.on('connect', (client) => client.on('error', (error) => options.onConnectionLost?.(error)));
     // The pool passes an idle connection's error on as well: already reported by the line above.
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const dialect = new PostgresDialect({ pool });
+    const db = new Kysely<Database>({ dialect: options.wrapDialect?.(dialect, 'postgresql') ?? dialect });
     return {
       db,
       dialect: 'postgres',
@@ -122,7 +125,8 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     options.checkpointInBackground && config.path !== ':memory:'
       ? startWalCheckpointer(sqlite, config.path, { onError: options.onCheckpointError })
       : undefined;
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
+  const db = new Kysely<Database>({ dialect: options.wrapDialect?.(dialect, 'sqlite') ?? dialect });
   return {
     db,
     dialect: 'sqlite',

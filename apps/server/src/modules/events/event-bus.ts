@@ -38,6 +38,8 @@ export interface BusEvent {
   type: OpsDataEventType;
   data: string;
   createdAt: number;
+  /** the trace that published it, when tracing is on and it was published in this process (kept in memory only) */
+  traceId?: string | undefined;
 }
 
 export interface EventDraft<T = unknown> {
@@ -76,6 +78,8 @@ export interface EventBusOptions {
   trimEveryMs?: number;
   /** PostgreSQL while LISTEN is down or unavailable: how often to look for other processes' events (ms) */
   pollMs?: number;
+  /** With tracing on: the active trace's id, recorded with each event this process publishes. */
+  traceId?: () => string | undefined;
 }
 
 export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
@@ -185,7 +189,9 @@ export class EventBus implements EventPublisher {
           // reading it back. Otherwise (another process's events came first) the read delivers it.
           if (!this.pulling && row.id === this.delivered + 1) {
             this.delivered = row.id;
-            this.deliver(toBusEvent(row));
+            const event = toBusEvent(row);
+            if (this.options.traceId) event.traceId = this.options.traceId();
+            this.deliver(event);
           } else if (!this.listening) {
             void this.pull();
           }
