@@ -35,10 +35,11 @@ function withoutExportedAt(text: string) {
 }
 
 const backupPath = `${stem}-backup.db`;
+const migratedPath = `${stem}-migrated.db`;
 const restoredPath = `${stem}-restored.db`;
 
 afterAll(() => {
-  for (const path of [documentPath, databasePath, backupPath, restoredPath])
+  for (const path of [documentPath, databasePath, backupPath, restoredPath, migratedPath])
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
 });
 
@@ -90,6 +91,20 @@ describe('npm run venue', { timeout: 120_000 }, () => {
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toContain('Unknown command "publish".');
     expect(wrong.stderr).toContain('Usage:');
+  });
+});
+
+describe('npm run venue -- migrate', { timeout: 120_000 }, () => {
+  it('applies the pending migrations once and exits; run again it applies nothing', () => {
+    const first = venueOn(migratedPath, 'migrate');
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/^Applied 2026-11-22-1-catalogue, .*\.$/m);
+    const again = venueOn(migratedPath, 'migrate');
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).toContain('Nothing to apply: the database is up to date.');
+    const wrong = venueOn(migratedPath, 'migrate', 'now');
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toContain('migrate takes no arguments.');
   });
 });
 

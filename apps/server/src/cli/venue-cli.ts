@@ -6,7 +6,8 @@
  * printed one a line as `path: message` and the exit code is 1. Standard output carries only the
  * exported document; everything else goes to standard error.
  * `npm run venue -- backup FILE` and `restore FILE`: the SQLite database as a whole
- * (db/backup.ts, docs/operations.md).
+ * (db/backup.ts, docs/operations.md). `npm run venue -- migrate`: applies this build's pending
+ * migrations to DATABASE_URL and exits, the first step of a rolling upgrade (docs/deploy.md).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -37,6 +38,9 @@ const USAGE = `Usage:
   npm run venue -- restore <file.db> [--force]
       puts a backup in the place of the SQLite database; stop the server first. A
       database that holds orders is replaced only with --force
+  npm run venue -- migrate
+      applies this build's pending migrations and exits (the first step of a rolling
+      upgrade, docs/deploy.md); the running nodes go on serving
 The database is DATABASE_URL: a SQLite file (default ./data/venue.db) or postgres://…`;
 
 /** Messages go to standard error, so standard output stays the document alone. */
@@ -116,6 +120,7 @@ export async function run(argv: string[]): Promise<number> {
     return values.help ? 0 : 1;
   }
   if (command === 'add-admin') return addAdmin(values.email, values.name, rest);
+  if (command === 'migrate') return migrate(rest, values);
   if (command === 'backup' || command === 'restore') return backupOrRestore(command, rest, values);
   if (values.email !== undefined || values.name !== undefined)
     throw new UsageError('--email and --name are for add-admin.');
@@ -223,6 +228,21 @@ async function addAdmin(email: string | undefined, name: string | undefined, res
       return 1;
     }
     throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+/** `migrate`: this build's pending migrations, once, without starting a server. */
+async function migrate(rest: string[], values: Record<string, string | boolean | undefined>): Promise<number> {
+  const given = Object.keys(values).filter((name) => values[name] !== undefined);
+  if (rest.length > 0 || given.length > 0) throw new UsageError('migrate takes no arguments.');
+  const database = openDatabase(loadConfig().database);
+  try {
+    const { results = [] } = await migrateToLatest(database.db);
+    const applied = results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+    say(applied.length > 0 ? `Applied ${applied.join(', ')}.` : 'Nothing to apply: the database is up to date.');
+    return 0;
   } finally {
     await database.close();
   }
