@@ -11,6 +11,7 @@ import {
   DOCUMENTED_CONFIG,
   haproxyConfig,
   haproxyUnavailable,
+  recipeNodeEnv,
   startHaproxy,
   type Haproxy,
 } from '@venue/test-harness/haproxy';
@@ -93,8 +94,6 @@ const KILL_WINDOW: Phase = 'kill -9 until HAProxy takes the node out';
  * HAProxy has marked it down, and only then stops accepting: no client sees a 5xx or a lost answer.
  */
 const DRAIN_WINDOW: Phase = 'SIGTERM until the node exits';
-/** The recipe's DRAIN_DELAY_MS (docs/deploy.md): longer than HAProxy takes to mark a node down. */
-const DRAIN_DELAY_MS = 4_000;
 
 interface Answer {
   phase: Phase;
@@ -163,15 +162,7 @@ describe.skipIf(skipReason !== null)('two nodes behind HAProxy on one PostgreSQL
         // The recipe's settings, equal on every node; PUBLIC_URL is HAProxy's address.
         const lbPort = await freePort();
         const env = {
-          LOG_LEVEL: 'warn',
-          TRUST_PROXY: '1',
-          // Every client of this test comes from 127.0.0.1 through HAProxy: one address, one allowance.
-          RATE_LIMIT_MAX: '100000',
-          STREAM_MAX_PER_ADDRESS: '100000',
-          KITCHEN_SIMULATOR: 'off',
-          // A draining node answers until HAProxy's checks have marked it down (about 3 s).
-          DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
-          PUBLIC_URL: `http://127.0.0.1:${lbPort}`,
+          ...recipeNodeEnv(`http://127.0.0.1:${lbPort}`),
           WEB_DIST: build.dir,
           STAFF_DIST: await ensureStaffBuild(),
         };

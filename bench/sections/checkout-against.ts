@@ -4,7 +4,7 @@
  * only the server differs), round after round, each server on a fresh database. Each pair gives a
  * ratio (this ÷ other) per figure; their median says what changed, their range how sure it is.
  */
-import { addWorktree, thisCheckout } from '../lib/worktree.ts';
+import { addWorktree, thisCheckout } from '@venue/test-harness/worktree';
 import type { SectionResult } from '../lib/section.ts';
 import { formatInteger, formatMs } from '../lib/table.ts';
 import {

@@ -4,7 +4,7 @@ import { HttpClient, type Signer } from '@venue/test-harness/http-client';
 import { createTestSchema, type TestSchema } from '@venue/test-harness/postgres';
 import { startServer, type TestServer } from '@venue/test-harness/server';
 import { BENCH_SERVER_ENV } from '../lib/fresh-servers.ts';
-import { onInterrupt } from '../lib/interrupt.ts';
+import { onInterrupt } from '@venue/test-harness/interrupt';
 import {
   countsBetween,
   measureCpu,

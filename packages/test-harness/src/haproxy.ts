@@ -43,6 +43,24 @@ export const DOCUMENTED_CONFIG: HaproxyConfigOptions = {
   ],
 };
 
+/** The recipe's DRAIN_DELAY_MS (docs/deploy.md): longer than HAProxy takes to mark a node down. */
+export const DRAIN_DELAY_MS = 4_000;
+
+/** The recipe's settings for a test's nodes behind HAProxy, equal on every node; `publicUrl` is HAProxy's address. */
+export function recipeNodeEnv(publicUrl: string): Record<string, string> {
+  return {
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: '1',
+    // Every client of a test comes from 127.0.0.1 through HAProxy: one address, one allowance.
+    RATE_LIMIT_MAX: '100000',
+    STREAM_MAX_PER_ADDRESS: '100000',
+    KITCHEN_SIMULATOR: 'off',
+    // A draining node answers until HAProxy's checks have marked it down (about 3 s).
+    DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
+    PUBLIC_URL: publicUrl,
+  };
+}
+
 export function backendName(backend: HaproxyBackend, index: number): string {
   return backend.name ?? `node${index + 1}`;
 }

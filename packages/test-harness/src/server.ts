@@ -30,6 +30,8 @@ export interface ServerOptions {
    * compares another commit's server this way.
    */
   repoRoot?: string;
+  /** The port to listen on (default: a free one), e.g. a stopped node's, to take its place behind a balancer. */
+  port?: number;
 }
 
 export interface TestServer {
@@ -91,7 +93,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     databaseUrl = join(tempDir, 'venue.db');
   }
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   let child: ChildProcess | null = null;

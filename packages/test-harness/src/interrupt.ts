@@ -1,5 +1,5 @@
 /**
- * Clean-ups that must happen even when the bench is stopped with Ctrl-C (or SIGTERM), where the
+ * Clean-ups that must happen even when the bench (or a test) is stopped with Ctrl-C (or SIGTERM), where the
  * `finally` blocks never run: stopping the servers it started, removing a scratch worktree. Each
  * is synchronous, runs once, and is forgotten again when its `finally` did the work.
  */

@@ -1,6 +1,6 @@
 /**
- * Another commit of this repository, checked out in a scratch folder so the bench can run its
- * server beside this checkout's: `git worktree add --detach`, with this checkout's node_modules
+ * Another commit of this repository, checked out in a scratch folder so the bench or a test can
+ * run its server beside this checkout's: `git worktree add --detach`, with this checkout's node_modules
  * hard-linked in (quick, no extra disk) when both lock files are the same, else `npm ci` there.
  * Removed again afterwards, on Ctrl-C too.
  */
@@ -9,7 +9,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from '@venue/test-harness/paths';
+import { REPO_ROOT } from './paths.ts';
 import { onInterrupt } from './interrupt.ts';
 
 /** How long a command stopped on Ctrl-C gets to end before it is killed. */
@@ -104,7 +104,7 @@ export function thisCheckout(): { commit: string; describe: string } {
 export async function addWorktree(ref: string, log: (message: string) => void): Promise<Worktree> {
   const commit = git('rev-parse', '--verify', `${ref}^{commit}`);
   const describe = describeCommit(commit);
-  const root = await mkdtemp(join(tmpdir(), 'venue-bench-against-'));
+  const root = await mkdtemp(join(tmpdir(), 'venue-worktree-'));
   let removed = false;
   const remove = () => {
     if (removed) return;
