@@ -19,6 +19,7 @@ import * as managers from './migrations/2026-11-27-4-managers.ts';
 import * as backOffice from './migrations/2026-11-27-5-back-office.ts';
 import * as catalogueEdits from './migrations/2026-11-27-6-catalogue-edits.ts';
 import * as orderGstFree from './migrations/2026-11-27-7-order-gst-free.ts';
+import * as gatewayOneCharge from './migrations/2026-11-27-9-gateway-one-charge.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -44,6 +45,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-5-back-office': backOffice,
   '2026-11-27-6-catalogue-edits': catalogueEdits,
   '2026-11-27-7-order-gst-free': orderGstFree,
+  '2026-11-27-9-gateway-one-charge': gatewayOneCharge,
 };
 
 /**

@@ -1,6 +1,6 @@
 /** SQL for the sandbox gateway's own books: sessions (access codes), transactions and card tokens. */
 import { PAYMENT_RESULT_CODES } from '@venue/contract/payment';
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, GatewayCardTokensTable, GatewaySessionsTable, GatewayTransactionsTable } from '../db/schema.ts';
 
 export async function insertGatewaySession(db: Kysely<Database>, row: Insertable<GatewaySessionsTable>): Promise<void> {
@@ -9,6 +9,87 @@ export async function insertGatewaySession(db: Kysely<Database>, row: Insertable
 
 export function findGatewaySession(db: Kysely<Database>, accessCode: string) {
   return db.selectFrom('gateway_sessions').selectAll().where('access_code', '=', accessCode).executeTakeFirst();
+}
+
+/**
+ * The session of an access code, and whether a successful charge of it stands (not refunded in
+ * full): what a card request needs to know first, in one read.
+ */
+export async function findSessionForCharge(db: Kysely<Database>, accessCode: string) {
+  const row = await db
+    .selectFrom('gateway_sessions')
+    .selectAll()
+    .select(
+      sql<number>`(select count(*) from gateway_transactions t where t.access_code = gateway_sessions.access_code
+        and t.result_code = ${PAYMENT_RESULT_CODES.success} and t.refunded = 0)`.as('standing_charges'),
+    )
+    .where('access_code', '=', accessCode)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { standing_charges: standing, ...session } = row;
+  return { session, charged: Number(standing) > 0 };
+}
+
+/**
+ * Records a successful card charge and its card token, unless the access code already has a
+ * successful charge standing (the unique index gateway_transactions_one_charge, named by its
+ * predicate in literals, as SQLite requires to match a partial index): answers whether it did. One statement on PostgreSQL; on SQLite one transaction of the process's connection.
+ */
+export async function insertCardCharge(
+  db: Kysely<Database>,
+  charge: Selectable<GatewayTransactionsTable>,
+  card: Insertable<GatewayCardTokensTable>,
+): Promise<boolean> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const rows = await db
+      .with('charge', (qb) =>
+        qb
+          .insertInto('gateway_transactions')
+          .values(charge)
+          .onConflict((oc) =>
+            oc
+              .column('access_code')
+              .where('result_code', '=', sql.lit(PAYMENT_RESULT_CODES.success))
+              .where('refunded', '=', sql.lit(0))
+              .doNothing(),
+          )
+          .returning('id'),
+      )
+      .insertInto('gateway_card_tokens')
+      .columns(['token', 'card_holder', 'masked_number', 'card_brand', 'expiry_month', 'expiry_year', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('charge')
+          .select([
+            sql<string>`${card.token}::text`.as('token'),
+            sql<string>`${card.card_holder}::text`.as('card_holder'),
+            sql<string>`${card.masked_number}::text`.as('masked_number'),
+            sql<string | null>`${card.card_brand ?? null}::text`.as('card_brand'),
+            sql<string>`${card.expiry_month}::text`.as('expiry_month'),
+            sql<string>`${card.expiry_year}::text`.as('expiry_year'),
+            sql<number>`${card.created_at}::bigint`.as('created_at'),
+          ]),
+      )
+      .returning('token')
+      .execute();
+    return rows.length === 1;
+  }
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('gateway_transactions')
+      .values(charge)
+      .onConflict((oc) =>
+        oc
+          .column('access_code')
+          .where('result_code', '=', sql.lit(PAYMENT_RESULT_CODES.success))
+          .where('refunded', '=', sql.lit(0))
+          .doNothing(),
+      )
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    await trx.insertInto('gateway_card_tokens').values(card).execute();
+    return true;
+  });
 }
 
 /** The access code's latest successful charge (refunded or not). */
@@ -70,10 +151,6 @@ export async function refundTransaction(
     .where((eb) => eb(eb('refunded_minor', '+', amountMinor), '<=', eb.ref('amount_minor')))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-export async function insertCardToken(db: Kysely<Database>, row: Insertable<GatewayCardTokensTable>): Promise<void> {
-  await db.insertInto('gateway_card_tokens').values(row).execute();
 }
 
 export function findCardToken(db: Kysely<Database>, token: string) {

@@ -15,7 +15,8 @@ import {
   findGatewaySession,
   findLatestCharge,
   findSuccessfulCharge,
-  insertCardToken,
+  insertCardCharge,
+  findSessionForCharge,
   insertGatewaySession,
   insertGatewayTransaction,
   findTransaction,
@@ -130,10 +131,13 @@ export class SandboxGateway implements PaymentGateway {
       successful: r === PAYMENT_RESULT_CODES.success,
       errors: r === PAYMENT_RESULT_CODES.success ? [] : [ERRORS[r] ?? 'Unknown error'],
     });
-    const session = await findGatewaySession(this.db, request.verification);
+    const found = await findSessionForCharge(this.db, request.verification);
+    const session = found?.session;
     if (!session || String(session.amount_minor) !== request.amount || session.reference !== request.reference) {
       return answer(PAYMENT_RESULT_CODES.invalidVerification, null, null);
     }
+    const used = () => ({ ...answer(PAYMENT_RESULT_CODES.invalidVerification, null, null), errors: [USED_CODE] });
+    if (found.charged) return used();
     let code = cardOutcome(request.cardNumber, request.cvv);
     if (
       code === PAYMENT_RESULT_CODES.success &&
@@ -143,39 +147,40 @@ export class SandboxGateway implements PaymentGateway {
     }
     const masked = code === PAYMENT_RESULT_CODES.validationError ? null : maskCardNumber(request.cardNumber);
     const brand = code === PAYMENT_RESULT_CODES.validationError ? null : cardBrand(request.cardNumber);
-    // One transaction: two requests for the same code cannot both charge, and the card's token and
-    // its charge are stored together (one commit).
-    return this.db.transaction().execute(async (trx) => {
-      const paid = await findSuccessfulCharge(trx, session.access_code);
-      if (paid && paid.refunded === 0)
-        return { ...answer(PAYMENT_RESULT_CODES.invalidVerification, null, null), errors: [USED_CODE] };
-      let token: string | null = null;
-      if (code === PAYMENT_RESULT_CODES.success) {
-        token = newId('tok');
-        await insertCardToken(trx, {
-          token,
-          card_holder: request.cardHolder.trim().slice(0, 200),
-          masked_number: maskCardNumber(request.cardNumber),
-          card_brand: brand,
-          expiry_month: request.expiryMonth.padStart(2, '0'),
-          expiry_year: request.expiryYear.length === 2 ? `20${request.expiryYear}` : request.expiryYear,
-          created_at: this.clock(),
-        });
-      }
-      const row = await this.record(
-        {
-          access_code: session.access_code,
-          kind: 'card',
-          amount_minor: session.amount_minor,
-          result_code: code,
-          card_token: token,
-          masked_number: masked,
-          card_brand: brand,
-        },
-        trx,
-      );
-      return answer(code, row.id, token);
+    const charge = {
+      access_code: session.access_code,
+      kind: 'card',
+      amount_minor: session.amount_minor,
+      result_code: code,
+      card_token: null as string | null,
+      masked_number: masked,
+      card_brand: brand,
+    };
+    if (code !== PAYMENT_RESULT_CODES.success) {
+      const row = await this.record(charge);
+      return answer(code, row.id, null);
+    }
+    // The charge and its card's token are stored together, and only while no other charge of the
+    // code stands: of two requests for one code at once, one charges and the other answers 99.
+    const token = newId('tok');
+    const row = {
+      ...charge,
+      card_token: token,
+      id: newId('txn'),
+      created_at: this.clock(),
+      refunded: 0,
+      refunded_minor: 0,
+    };
+    const charged = await insertCardCharge(this.db, row, {
+      token,
+      card_holder: request.cardHolder.trim().slice(0, 200),
+      masked_number: maskCardNumber(request.cardNumber),
+      card_brand: brand,
+      expiry_month: request.expiryMonth.padStart(2, '0'),
+      expiry_year: request.expiryYear.length === 2 ? `20${request.expiryYear}` : request.expiryYear,
+      created_at: this.clock(),
     });
+    return charged ? answer(code, row.id, token) : used();
   }
 
   async chargeToken(input: { accessCode: string; cardToken: string; cvv: string }): Promise<GatewayCharge> {

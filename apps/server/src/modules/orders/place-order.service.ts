@@ -66,13 +66,36 @@ export async function placeOrder(
   nowMs: number,
 ): Promise<PlacedOrder> {
   const { db } = deps;
-  if (options.idempotencyKey) {
+  // A retry with the key answers the order placed first. Looked up only when this attempt cannot
+  // place it (refused, or the unique index already holds the key), so a first attempt reads nothing
+  // for it; a retry is answered even when the basket could no longer be placed (sold out, closed).
+  const placedBefore = async (error: unknown): Promise<PlacedOrder> => {
+    if (!options.idempotencyKey) throw error;
     const existing = await findOrderByIdempotencyKey(db, consumer.id, options.idempotencyKey);
-    if (existing) {
-      if (existing.vendor_id !== vendorId) throw conflict('This Idempotency-Key was used for another order.');
-      return toPlacedOrder(db, existing, nowMs);
-    }
+    if (!existing) throw error;
+    if (existing.vendor_id !== vendorId) throw conflict('This Idempotency-Key was used for another order.');
+    return toPlacedOrder(db, existing, nowMs);
+  };
+  let row: OrderRow;
+  try {
+    row = await insertPricedOrder(deps, consumer, vendorId, input, options, nowMs);
+  } catch (error) {
+    return placedBefore(error);
   }
+  counted.orderPlaced();
+  return toPlacedOrder(db, row, nowMs);
+}
+
+/** Prices the basket, checks the service mode and stores the order with its lines; answers the row as stored. */
+async function insertPricedOrder(
+  deps: PricingDeps,
+  consumer: SignedConsumer,
+  vendorId: number,
+  input: PlaceOrderRequest,
+  options: { idempotencyKey?: string | undefined; campaignId?: string | undefined },
+  nowMs: number,
+): Promise<OrderRow> {
+  const { db } = deps;
   // Read beside the pricing: the order keeps the details it was placed with.
   const [priced, contact] = await Promise.all([
     priceVendorOrder(deps, vendorId, input, nowMs),
@@ -105,39 +128,28 @@ export async function placeOrder(
     paid_at: null,
     ...contact,
   };
-  let orderId: number;
-  try {
-    orderId = await insertOrderWithItems(
-      db,
-      values,
-      priced.order.lines.map((line, index) => {
-        const isCharge = isServiceCharge(line);
-        const isModifier = line.parentItemId !== null;
-        const note = !isCharge && !isModifier ? (input.orderItems[itemIndex(priced.order, index)]?.note ?? null) : null;
-        return {
-          menu_item_id: isCharge || isModifier ? null : line.id,
-          parent_item_id: line.parentItemId,
-          modifier_id: isModifier ? line.id : null,
-          name: line.name,
-          item_type: line.itemType,
-          quantity: line.quantity,
-          per_item_minor: line.perItemMinor,
-          price_minor: line.priceMinor,
-          note,
-        };
-      }),
-    );
-  } catch (error) {
-    // Two requests with the same key at once: the unique index lets one in; answer its order.
-    if (options.idempotencyKey) {
-      const existing = await findOrderByIdempotencyKey(db, consumer.id, options.idempotencyKey);
-      if (existing) return toPlacedOrder(db, existing, nowMs);
-    }
-    throw error;
-  }
-  counted.orderPlaced();
+  const orderId = await insertOrderWithItems(
+    db,
+    values,
+    priced.order.lines.map((line, index) => {
+      const isCharge = isServiceCharge(line);
+      const isModifier = line.parentItemId !== null;
+      const note = !isCharge && !isModifier ? (input.orderItems[itemIndex(priced.order, index)]?.note ?? null) : null;
+      return {
+        menu_item_id: isCharge || isModifier ? null : line.id,
+        parent_item_id: line.parentItemId,
+        modifier_id: isModifier ? line.id : null,
+        name: line.name,
+        item_type: line.itemType,
+        quantity: line.quantity,
+        per_item_minor: line.perItemMinor,
+        price_minor: line.priceMinor,
+        note,
+      };
+    }),
+  );
   // The row as stored, without reading it back.
-  const row: OrderRow = {
+  return {
     ...values,
     id: orderId,
     discount_minor: 0,
@@ -147,7 +159,6 @@ export async function placeOrder(
     refund: null,
     paid_method: null,
   };
-  return toPlacedOrder(db, row, nowMs);
 }
 
 /** Which order line (of the request) a summary line at `index` comes from. */

@@ -1,5 +1,5 @@
 /** SQL for vendors and their opening hours. */
-import type { Kysely, Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, VendorsTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -17,6 +17,35 @@ export type VendorRow = Awaited<ReturnType<typeof findVendorRow>> & object;
 
 export function findVendorRow(db: Db, vendorId: number) {
   return vendorsWithZone(db).where('vendors.id', '=', vendorId).executeTakeFirst();
+}
+
+export interface OpeningHoursRow {
+  weekday: string;
+  opens: string;
+  closes: string;
+}
+
+/**
+ * The vendor row with its venue's time zone and its opening hours (in their stored order), in one
+ * statement: what a checkout reads about the store it orders from.
+ */
+export async function findVendorRowWithHours(
+  db: Db,
+  vendorId: number,
+): Promise<{ row: VendorRow; hours: OpeningHoursRow[] } | undefined> {
+  const hours =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql<string>`(select coalesce(json_agg(json_build_object('weekday', h.weekday, 'opens', h.opens, 'closes', h.closes) order by h.id), '[]')::text
+        from opening_hours h where h.vendor_id = vendors.id)`
+      : sql<string>`(select json_group_array(json_object('weekday', h.weekday, 'opens', h.opens, 'closes', h.closes))
+        from (select weekday, opens, closes from opening_hours where vendor_id = vendors.id order by id) h)`;
+  const found = await vendorsWithZone(db)
+    .select(hours.as('opening_hours_json'))
+    .where('vendors.id', '=', vendorId)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const { opening_hours_json: json, ...row } = found;
+  return { row, hours: JSON.parse(json) as OpeningHoursRow[] };
 }
 
 /** The vendor's id when it exists: the cheapest check that it does. */

@@ -13,6 +13,7 @@ import type { TradingSchedule } from './trading-schedule.ts';
 import {
   findVendorId,
   findVendorRow,
+  findVendorRowWithHours,
   listAllVendorIds,
   listOpeningHours,
   listVendorRowsOfVenue,
@@ -114,10 +115,10 @@ export async function loadVendor(
   db: Kysely<Database>,
   vendorId: number,
 ): Promise<{ row: VendorRow; hours: OpeningHours }> {
-  const row = await findVendorRow(db, vendorId);
-  if (!row || row.archived === 1) throw notFound(`Vendor ${vendorId} not found`);
-  const hours = hoursByVendor(await listOpeningHours(db, [vendorId])).get(vendorId) ?? [];
-  return { row, hours };
+  const found = await findVendorRowWithHours(db, vendorId);
+  if (!found || found.row.archived === 1) throw notFound(`Vendor ${vendorId} not found`);
+  const hours = found.hours.map((h) => ({ weekday: h.weekday as WeekdayName, opens: h.opens, closes: h.closes }));
+  return { row: found.row, hours };
 }
 
 export async function getVendor(db: Kysely<Database>, vendorId: number, nowMs: number): Promise<Vendor> {

@@ -77,6 +77,36 @@ describe.each(databases)('checkout on $name', (database) => {
     expect(await countRows('orders', { column: 'consumer_id', value: consumer.id })).toBe(1);
   });
 
+  it('answers a retried place-order with the order placed first even when its basket could no longer be placed', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const place = (vendorId: number, key = 'basket-7') =>
+      signedInject(ctx.app, consumer, {
+        method: 'POST',
+        url: `/v1/vendor/${vendorId}/place-order`,
+        payload: { orderItems: [cheeseburger], serviceMode: 'TakeAway' },
+        headers: { 'idempotency-key': key },
+      });
+    const first = await place(2);
+    expect(first.statusCode).toBe(200);
+    const pause = (isPaused: boolean) =>
+      ctx.app.inject({ method: 'PATCH', url: '/ops/v1/vendor/2', headers: ops, payload: { isPaused } });
+    expect((await pause(true)).statusCode).toBe(200);
+    try {
+      const retry = await place(2);
+      expect(retry.statusCode).toBe(200);
+      expect(PlacedOrder.parse(retry.json()).id).toBe(first.json().id);
+      // A new attempt is refused while the store is paused.
+      expect((await place(2, 'basket-8')).statusCode).toBe(409);
+    } finally {
+      expect((await pause(false)).statusCode).toBe(200);
+    }
+    // The key of another store's order is a conflict.
+    const otherStore = await place(3);
+    expect(otherStore.statusCode).toBe(409);
+    expect(ErrorBody.parse(otherStore.json()).message).toBe('This Idempotency-Key was used for another order.');
+    expect(await countRows('orders', { column: 'consumer_id', value: consumer.id })).toBe(1);
+  });
+
   it('refuses an initiate-payment whose body names another order or vendor than its path', async () => {
     const consumer = await createTestConsumer(ctx.app);
     const order = await placeTestOrder(ctx.app, consumer, 4, [{ menuItemId: 414, quantity: 1 }]);
@@ -344,6 +374,46 @@ describe.each(databases)('checkout on $name', (database) => {
     // The one charge still settles the order.
     const settled = await updatePayment(ctx.app, consumer, order, payment.id);
     expect(PaymentOutcome.parse(settled.json())).toMatchObject({ successful: true, orderStatus: 'Waiting' });
+  });
+
+  it('charges an access code once when card requests for it arrive together', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const order = await placeTestOrder(ctx.app, consumer, 4, [{ menuItemId: 414, quantity: 1 }]);
+    const payment = await initiateTestPayment(ctx.app, consumer, order);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => payByCard(ctx.app, payment)));
+    expect(answers.filter((answer) => answer.r === 1)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.r === 99)).toHaveLength(5);
+    const charges = await ctx.database.db
+      .selectFrom('gateway_transactions')
+      .select(['id', 'card_token'])
+      .where('access_code', '=', payment.accessCode)
+      .execute();
+    expect(charges).toHaveLength(1);
+    const tokens = await ctx.database.db
+      .selectFrom('gateway_card_tokens')
+      .select('token')
+      .where('token', '=', charges[0]!.card_token!)
+      .execute();
+    expect(tokens).toHaveLength(1);
+    // Even written straight into the books, a second charge of the code does not stand beside the first.
+    await expect(
+      ctx.database.db
+        .insertInto('gateway_transactions')
+        .values({
+          id: 'txn_second',
+          access_code: payment.accessCode,
+          kind: 'card',
+          amount_minor: payment.totalPrice.minorAmount,
+          result_code: 1,
+          card_token: null,
+          masked_number: null,
+          card_brand: null,
+          created_at: NOW,
+          refunded: 0,
+          refunded_minor: 0,
+        })
+        .execute(),
+    ).rejects.toThrow(/unique|UNIQUE/);
   });
 
   it('remembers a card when asked (masked) and pays a later order with it and a CVV', async () => {
