@@ -9,7 +9,8 @@ import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import {
   findQueueFacts,
-  listCountedItemCounts,
+  findQueueFactsAndCountedItems,
+  type CountedItemCount,
   listDueScheduledOrders,
   listItemCounts,
   listOrdersInStatus,
@@ -35,11 +36,6 @@ export function moveOrderIfStatus(
 /** Menu item id → count of each item line of an order (what a cancel gives back to stock). */
 export function listOrderItemCounts(db: Db, orderId: number) {
   return listItemCounts(db, orderId);
-}
-
-/** The order's item lines that draw on counted stock, summed by item, with the item's name (what paying takes). */
-export function listCountedItems(db: Db, orderId: number, vendorId: number) {
-  return listCountedItemCounts(db, orderId, vendorId);
 }
 
 /** Scheduled orders whose time has come, oldest request first. */
@@ -80,6 +76,33 @@ export async function readQueueFacts(db: Db, vendorId: number, nowMs: number): P
     ),
   ]);
   return { ttsMs: facts?.ttsMs ?? 0, waiting: facts?.waiting ?? 0, pace };
+}
+
+/**
+ * What paying an order reads before its transaction, in one statement beside the pace: the queue
+ * facts of its vendor, and the order's item lines that draw on counted stock (its lines never
+ * change once placed; the stock itself is taken by conditional updates inside the transaction).
+ */
+export async function readPaymentFacts(
+  db: Db,
+  vendorId: number,
+  orderId: number,
+  nowMs: number,
+): Promise<{ queue: QueueFacts; counted: CountedItemCount[] }> {
+  const reading = findQueueFactsAndCountedItems(db, vendorId, orderId);
+  const [facts, pace] = await Promise.all([
+    reading,
+    vendorPace(
+      db,
+      vendorId,
+      nowMs,
+      reading.then((f) => f?.ttsMs ?? 0),
+    ),
+  ]);
+  return {
+    queue: { ttsMs: facts?.ttsMs ?? 0, waiting: facts?.waiting ?? 0, pace },
+    counted: facts?.counted ?? [],
+  };
 }
 
 /** Holds the order for the rest of the transaction: another transaction that holds it waits (refunds). */

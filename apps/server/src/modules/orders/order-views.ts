@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { EventPublisher } from '../events/event-bus.ts';
 import { owningItemId } from './order-lines.ts';
-import { findOrder, findQueuePlace, listOrderLines } from './orders.repository.ts';
+import { findOrderWithLinesAndPlace, findQueuePlace, listOrderLines, type OrderLineRow } from './orders.repository.ts';
 import { vendorPace, waitingPositions, type OrderRow } from './orders.service.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -33,11 +33,19 @@ function parseAddress(text: string | null): DeliveryAddress | null {
  * the customer's name and mobile as given with the order, and for Waiting orders their place in
  * the queue and estimate.
  */
-export async function toOpsOrders(db: Kysely<Database>, rows: OrderRow[], nowMs: number): Promise<OpsOrder[]> {
-  const lines = await listOrderLines(
-    db,
-    rows.map((r) => r.id),
-  );
+export async function toOpsOrders(
+  db: Kysely<Database>,
+  rows: OrderRow[],
+  nowMs: number,
+  /** Read with the rows already (one order's event): its lines and, while Waiting, its place in the queue. */
+  known?: { lines: OrderLineRow[]; place: { ahead: number; ttsMs: number } | null },
+): Promise<OpsOrder[]> {
+  const lines =
+    known?.lines ??
+    (await listOrderLines(
+      db,
+      rows.map((r) => r.id),
+    ));
   const queues = new Map<number, { positions: Map<number, number>; pace: Awaited<ReturnType<typeof vendorPace>> }>();
   const waiting = rows.filter((r) => r.order_status === 'Waiting');
   for (const vendorId of new Set(waiting.map((r) => r.vendor_id))) {
@@ -45,7 +53,11 @@ export async function toOpsOrders(db: Kysely<Database>, rows: OrderRow[], nowMs:
     // One order (an event's): count the orders ahead of it (with the time to service, in one query)
     // rather than read the whole queue.
     const one = own.length === 1 && own[0]!.time_queued !== null ? own[0]! : null;
-    const place = one ? findQueuePlace(db, vendorId, one.time_queued!, one.id) : null;
+    const place = one
+      ? known?.place
+        ? Promise.resolve(known.place)
+        : findQueuePlace(db, vendorId, one.time_queued!, one.id)
+      : null;
     const [positions, pace] = await Promise.all([
       place && one ? place.then(({ ahead }) => new Map([[one.id, ahead + 1]])) : waitingPositions(db, vendorId),
       vendorPace(
@@ -120,9 +132,9 @@ export function publishOrderChanged(
     orderId,
     type: 'order',
     data: async (db) => {
-      const row = await findOrder(db, orderId);
-      if (!row) return null;
-      const [view] = await toOpsOrders(db, [row], nowMs);
+      const found = await findOrderWithLinesAndPlace(db, orderId);
+      if (!found) return null;
+      const [view] = await toOpsOrders(db, [found.row], nowMs, found);
       return view ?? null;
     },
   });

@@ -1,5 +1,13 @@
 /** SQL for placed orders, their lines, and the vendor queue. */
-import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -127,19 +135,6 @@ export function listItemCounts(db: Db, orderId: number) {
  * The order's item lines that draw on counted stock, summed by menu item, with the item's name:
  * what paying must take from stock (items not counted are left out).
  */
-export function listCountedItemCounts(db: Db, orderId: number, vendorId: number) {
-  return db
-    .selectFrom('order_items')
-    .innerJoin('menu_items', 'menu_items.id', 'order_items.menu_item_id')
-    .select(['menu_items.id', 'menu_items.name', sql<number>`sum(order_items.quantity)`.as('count')])
-    .where('order_items.order_id', '=', orderId)
-    .where('order_items.parent_item_id', 'is', null)
-    .where('menu_items.vendor_id', '=', vendorId)
-    .where('menu_items.current_inventory', 'is not', null)
-    .groupBy(['menu_items.id', 'menu_items.name'])
-    .execute();
-}
-
 /** Whether any item line of the order draws on counted stock. */
 export function countedItems(db: Db, vendorId: number, itemIds: number[]) {
   if (itemIds.length === 0) return Promise.resolve([]);
@@ -200,6 +195,62 @@ export async function findQueuePlace(
   return { ahead: Number(row?.ahead ?? 0), ttsMs: Number(row?.tts_ms ?? 0) };
 }
 
+const LINE_COLUMNS = [
+  'id',
+  'order_id',
+  'menu_item_id',
+  'parent_item_id',
+  'modifier_id',
+  'name',
+  'item_type',
+  'quantity',
+  'per_item_minor',
+  'price_minor',
+  'note',
+] as const;
+
+export type OrderLineRow = Awaited<ReturnType<typeof listOrderLines>>[number];
+
+/**
+ * One order with its lines and, while it is Waiting, how many Waiting orders of its vendor are
+ * ahead of it and the vendor's time to service: what an `order` event shows, in one statement
+ * (the lines as a JSON array on each engine) instead of three.
+ */
+export async function findOrderWithLinesAndPlace(
+  db: Db,
+  orderId: number,
+): Promise<
+  { row: Selectable<OrdersTable>; lines: OrderLineRow[]; place: { ahead: number; ttsMs: number } | null } | undefined
+> {
+  const pairs = (alias: string) => sql.raw(LINE_COLUMNS.map((c) => `'${c}', ${alias}.${c}`).join(', '));
+  const lines =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql<string>`(select coalesce(json_agg(json_build_object(${pairs('l')}) order by l.id), '[]')::text
+          from order_items l where l.order_id = orders.id)`
+      : sql<string>`(select json_group_array(json_object(${pairs('l')}))
+          from (select * from order_items where order_id = orders.id order by id) l)`;
+  const ahead = sql<
+    number | string | null
+  >`case when orders.order_status = 'Waiting' and orders.time_queued is not null then
+      (select count(*) from orders w where w.vendor_id = orders.vendor_id and w.order_status = 'Waiting'
+        and (w.time_queued < orders.time_queued or (w.time_queued = orders.time_queued and w.id < orders.id))) end`;
+  const found = await db
+    .selectFrom('orders')
+    .innerJoin('vendors', 'vendors.id', 'orders.vendor_id')
+    .selectAll('orders')
+    .select([lines.as('lines_json'), ahead.as('queue_ahead'), 'vendors.tts_ms as vendor_tts_ms'])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const { lines_json: linesJson, queue_ahead: queueAhead, vendor_tts_ms: ttsMs, ...row } = found;
+  return {
+    row,
+    // In id order, as listOrderLines gives them (SQLite's aggregate does not promise its input's order).
+    lines: (JSON.parse(linesJson) as OrderLineRow[]).sort((a, b) => a.id - b.id),
+    place: queueAhead === null ? null : { ahead: Number(queueAhead), ttsMs: Number(ttsMs) },
+  };
+}
+
 /** The ids of the vendor's Waiting orders in queue order (first = next). */
 export function listWaitingOrderIds(db: Db, vendorId: number) {
   return db
@@ -253,6 +304,54 @@ export async function findQueueFacts(
     .where('id', '=', vendorId)
     .executeTakeFirst();
   return row && { ttsMs: Number(row.tts_ms), waiting: Number(row.waiting ?? 0) };
+}
+
+export interface CountedItemCount {
+  id: number;
+  name: string;
+  count: number;
+}
+
+/**
+ * findQueueFacts and the order's item lines that draw on counted stock (summed by item) in one statement (the counted items as a JSON array on
+ * each engine): what paying an order reads before its transaction.
+ */
+export async function findQueueFactsAndCountedItems(
+  db: Db,
+  vendorId: number,
+  orderId: number,
+): Promise<{ ttsMs: number; waiting: number; counted: CountedItemCount[] } | undefined> {
+  const items = sql`(select m.id, m.name, sum(oi.quantity) as count from order_items oi
+      inner join menu_items m on m.id = oi.menu_item_id
+      where oi.order_id = ${orderId} and oi.parent_item_id is null and m.vendor_id = ${vendorId}
+        and m.current_inventory is not null
+      group by m.id, m.name)`;
+  const counted =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql<string>`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'count', c.count)), '[]')::text
+          from ${items} c)`
+      : sql<string>`(select json_group_array(json_object('id', c.id, 'name', c.name, 'count', c.count)) from ${items} c)`;
+  const row = await db
+    .selectFrom('vendors')
+    .select((eb) => [
+      'tts_ms',
+      eb
+        .selectFrom('orders')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('orders.vendor_id', '=', vendorId)
+        .where('orders.order_status', '=', 'Waiting')
+        .as('waiting'),
+      counted.as('counted_json'),
+    ])
+    .where('id', '=', vendorId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const list = (JSON.parse(row.counted_json) as CountedItemCount[]).map((item) => ({
+    id: Number(item.id),
+    name: item.name,
+    count: Number(item.count),
+  }));
+  return { ttsMs: Number(row.tts_ms), waiting: Number(row.waiting ?? 0), counted: list };
 }
 
 export function findVendorTts(db: Db, vendorId: number) {

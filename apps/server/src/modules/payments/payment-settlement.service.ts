@@ -16,7 +16,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { findConsumerById, saveCardIfNew, type SignedConsumer } from '../consumers/consumers.service.ts';
 import { useCoupon } from '../coupons/coupons.service.ts';
 import { bumpMenuVersion, publishMenuItemsChanged, takeStock } from '../menu/menu.service.ts';
-import { listCountedItems, moveOrderIfStatus, readQueueFacts } from '../orders/order-changes.ts';
+import { moveOrderIfStatus, readPaymentFacts } from '../orders/order-changes.ts';
 import { publishOrderChanged } from '../orders/order-views.ts';
 import {
   ALREADY_PAID_MESSAGE,
@@ -119,7 +119,8 @@ export async function applyCharge(
   // Read before the transaction, so it holds its connection (and the order's row) for fewer round
   // trips: the queue as it stands is all an estimate needs (inside the transaction it was read
   // with the same READ COMMITTED view of other payers' orders).
-  const queue = await readQueueFacts(db, order.vendor_id, now);
+  // The order's counted items too: its lines never change once placed.
+  const { queue, counted: countedItems } = await readPaymentFacts(db, order.vendor_id, order.id, now);
   try {
     await db.transaction().execute(async (trx) => {
       const moved = await updatePaymentIfStatus(trx, payment.id, 'Initiated', {
@@ -143,17 +144,16 @@ export async function applyCharge(
         updated_at: now,
       });
       if (paid !== 1) throw new OrderNotPending();
-      const counted = await listCountedItems(trx, order.id, order.vendor_id);
       const short: Array<{ id: number; name: string }> = [];
-      for (const item of counted) {
+      for (const item of countedItems) {
         if (!(await takeStock(trx, order.vendor_id, item.id, Number(item.count), now))) {
           short.push({ id: item.id, name: item.name });
         }
       }
       if (short.length > 0) throw new SoldOut(short);
-      if (counted.length > 0) {
+      if (countedItems.length > 0) {
         await bumpMenuVersion(trx, order.vendor_id);
-        stockTaken = counted.map((item) => item.id);
+        stockTaken = countedItems.map((item) => item.id);
       }
       if (order.coupon_code) {
         if (!(await useCoupon(trx, order.coupon_code))) throw new CouponUsedUp();
