@@ -45,10 +45,17 @@ export const SetPasswordRequest = z.strictObject({
 });
 export type SetPasswordRequest = z.infer<typeof SetPasswordRequest>;
 
-/** POST /admin/v1/session: signing in. */
+/**
+ * POST /admin/v1/session: signing in. Any text is taken (within bounds): what matches no account,
+ * a malformed address or an empty password alike, is answered 401 "Wrong email or password."
+ */
 export const SignInRequest = z.strictObject({
-  email,
-  password: z.string().min(1, 'password must not be empty').max(PASSWORD_MAX_LENGTH, 'password is too long'),
+  email: z
+    .string()
+    .trim()
+    .max(MANAGER_EMAIL_MAX, `email must be at most ${MANAGER_EMAIL_MAX} characters`)
+    .transform((value) => value.toLowerCase()),
+  password: z.string().max(PASSWORD_MAX_LENGTH, 'password is too long'),
 });
 export type SignInRequest = z.infer<typeof SignInRequest>;
 

@@ -14,10 +14,12 @@ export const ORDERS_PAGE_DEFAULT = 50;
 export const ORDERS_PAGE_MAX = 200;
 export const REFUND_REASON_MAX = 300;
 
+const DAY_FORM = /^\d{4}-\d{2}-\d{2}$/;
+
 /** A day in the venue's time zone. */
 export const VenueDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is written YYYY-MM-DD')
+  .regex(DAY_FORM, { message: 'a day is written YYYY-MM-DD', abort: true })
   .refine((text) => {
     const [year, month, day] = text.split('-').map(Number) as [number, number, number];
     const date = new Date(Date.UTC(year, month - 1, day));
@@ -34,10 +36,10 @@ const statusList = z
       .min(1, 'status must name at least one status'),
   );
 
-/** A from/to pair of days: `to` may not come before `from`. */
+/** A from/to pair of days: `to` may not come before `from` (compared only when both are written as days). */
 export const DAYS_IN_ORDER = {
   check: (query: { from?: string | undefined; to?: string | undefined }) =>
-    !query.from || !query.to || query.from <= query.to,
+    !query.from || !query.to || !DAY_FORM.test(query.from) || !DAY_FORM.test(query.to) || query.from <= query.to,
   message: { message: 'to must not be before from', path: ['to'] },
 };
 
@@ -200,7 +202,7 @@ export const RefundRequest = z
       .max(100_000_000, 'amountMinor is too large')
       .optional(),
     reason: z
-      .string()
+      .string({ error: 'Please give a reason for the refund.' })
       .trim()
       .min(1, 'Please give a reason for the refund.')
       .max(REFUND_REASON_MAX, `The reason must be at most ${REFUND_REASON_MAX} characters.`)

@@ -12,10 +12,10 @@ export type TakingsGrouping = (typeof TAKINGS_GROUPINGS)[number];
 /** The longest range a report covers. */
 export const TAKINGS_MAX_DAYS = 366;
 
-/** GET /admin/v1/reports/takings?from=&to=&by=store|item|hour&vendorId=&format=csv */
+/** GET /admin/v1/reports/takings?from=&to=&by=store|item|hour&vendorId=&format=csv (without days: today) */
 export const TakingsQuery = z
   .strictObject({
-    from: VenueDay,
+    from: VenueDay.optional(),
     to: VenueDay.optional(),
     by: z.enum(TAKINGS_GROUPINGS, 'by must be store, item or hour').optional(),
     vendorId: DecimalId.optional(),

@@ -23,6 +23,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { isSessionGuard } from '../../src/routes/admin/admin-auth.ts';
 import { createManager, setPasswordFromLink, signIn } from '../../src/modules/managers/managers.service.ts';
 import { initiateTestPayment, placeTestOrder } from '../../src/test/checkout.ts';
 import { databases } from '../../src/test/databases.ts';
@@ -177,7 +178,7 @@ describe.each(databases)('hostile input to every endpoint on $name', (database) 
       const signed = options.preValidation !== undefined;
       if (signed !== (spec.auth === 'consumer')) mismatched.push(`${route.key}: signed`);
       if (route.url.startsWith('/ops/') !== (spec.auth === 'ops')) mismatched.push(`${route.key}: ops token`);
-      const sessionGuarded = [options.preHandler].flat().some(Boolean) && route.url.startsWith('/admin/');
+      const sessionGuarded = [options.onRequest].flat().some(isSessionGuard) && route.url.startsWith('/admin/');
       if (sessionGuarded !== (spec.auth === 'admin')) mismatched.push(`${route.key}: admin session`);
     }
     expect(mismatched, 'entries of test/hostile-input/route-specs.ts that do not match their route').toEqual([]);

@@ -90,9 +90,15 @@ export function refundGst(
   return gstOf((refund.amount_minor * Number(refund.taxable)) / refund.total_minor, rateBp);
 }
 
+/** The days a query names: one day when only one is given, today (the venue's) when neither is. */
+function daysOf(query: { from?: string | undefined; to?: string | undefined }, nowMs: number, timeZone: string) {
+  const today = localDay(nowMs, timeZone);
+  return { from: query.from ?? query.to ?? today, to: query.to ?? query.from ?? today };
+}
+
 /** The range of instants of a from/to pair of venue days. */
-function rangeOf(query: Pick<TakingsQuery, 'from' | 'to'>, timeZone: string, scope: Scope): TakingsRange {
-  return { fromMs: dayStart(query.from, timeZone), toMs: dayEnd(query.to ?? query.from, timeZone), vendorIds: scope };
+function rangeOf(days: { from: string; to: string }, timeZone: string, scope: Scope): TakingsRange {
+  return { fromMs: dayStart(days.from, timeZone), toMs: dayEnd(days.to, timeZone), vendorIds: scope };
 }
 
 /** How long after a moment a payment or refund made before it may still be committing. */
@@ -149,7 +155,8 @@ export async function takings(
   const { timeZone, gstRateBp } = await installationVenue(db);
   const stores =
     query.vendorId !== undefined ? (scope && !scope.includes(query.vendorId) ? [] : [query.vendorId]) : scope;
-  const range = rangeOf(query, timeZone, stores);
+  const days = daysOf(query, nowMs, timeZone);
+  const range = rangeOf(days, timeZone, stores);
   const by = query.by ?? 'store';
   const [sums, refunds, names] = await Promise.all([
     pastAndToday(db, `sums:${by === 'hour'}`, range, timeZone, nowMs, (part) => sumPaidOrders(db, part, by === 'hour')),
@@ -211,8 +218,8 @@ export async function takings(
     );
 
   return {
-    from: query.from,
-    to: query.to ?? query.from,
+    from: days.from,
+    to: days.to,
     timeZone,
     gstRate: gstRateBp,
     by,
@@ -356,12 +363,7 @@ export async function ordersCsv(
   const { timeZone } = await installationVenue(db);
   const stores =
     query.vendorId !== undefined ? (scope && !scope.includes(query.vendorId) ? [] : [query.vendorId]) : scope;
-  const today = localDay(nowMs, timeZone);
-  const range = rangeOf(
-    { from: query.from ?? query.to ?? today, to: query.to ?? query.from ?? today },
-    timeZone,
-    stores,
-  );
+  const range = rangeOf(daysOf(query, nowMs, timeZone), timeZone, stores);
   const lines = await listOrderLinesForExport(db, range);
   const orderIds = [...new Set(lines.map((line) => line.order_id))];
   const payments = new Map<number, string>();

@@ -85,6 +85,34 @@ describe.each(databases)('back-office accounts on $name', (testDatabase) => {
     expect((await inject('GET', '/managers')).statusCode).toBe(401);
   });
 
+  it('answers 401 on every other route without a session, before looking at what the request holds', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    // Signing in, setting a password from a link, asking for a reset and signing out need no session.
+    const open = ['POST /admin/v1/password', 'POST /admin/v1/session', 'DELETE /admin/v1/session'];
+    open.push('POST /admin/v1/password-reset');
+    const guarded = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/admin/v1/'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+      .filter((route) => !open.includes(route));
+    expect(guarded.length).toBeGreaterThan(30);
+    const answers: string[] = [];
+    for (const route of guarded) {
+      const [method, path] = route.split(' ') as [string, string];
+      // An empty body, a query that would not pass and ids that are not ids: still 401, not 400 or 415.
+      const url = `${path.replace(/\{\w+\}/g, 'x')}?from=yesterday`;
+      const withBody = method !== 'GET' && method !== 'DELETE';
+      const answer = await ctx.app.inject({
+        method: method as 'POST',
+        url,
+        ...(withBody ? { headers: { 'content-type': 'text/plain' }, payload: '' } : {}),
+      });
+      answers.push(`${route} ${answer.statusCode}`);
+    }
+    expect(answers).toEqual(guarded.map((route) => `${route} 401`));
+  });
+
   it('refuses a wrong password or an unknown email alike, a short password, and an expired link', async () => {
     const wrong = await inject('POST', '/session', {
       body: { email: 'owner@venue.example', password: 'not the password' },
@@ -92,6 +120,15 @@ describe.each(databases)('back-office accounts on $name', (testDatabase) => {
     const unknown = await inject('POST', '/session', { body: { email: 'nobody@venue.example', password: PASSWORD } });
     expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
     expect(wrong.json().message).toBe(unknown.json().message);
+    // Whatever was typed in the fields, a sign-in that does not match is 401 with the same words.
+    for (const body of [
+      { email: 'owner', password: PASSWORD },
+      { email: 'owner@venue.example', password: '' },
+      { email: '', password: '' },
+    ]) {
+      const answer = await inject('POST', '/session', { body });
+      expect([answer.statusCode, answer.json().message], JSON.stringify(body)).toEqual([401, wrong.json().message]);
+    }
 
     const { token } = await createManager(
       ctx.database.db,

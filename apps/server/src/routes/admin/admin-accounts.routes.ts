@@ -125,7 +125,7 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<AdminAccountRoutesOptions
   app.get(
     '/session',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         summary: 'Who is signed in.',
         tags: TAGS,
@@ -160,7 +160,7 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<AdminAccountRoutesOptions
   app.delete(
     '/sessions',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         summary: "Signs out everywhere: every session of the signed-in manager's account ends.",
         tags: TAGS,
@@ -203,7 +203,7 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<AdminAccountRoutesOptions
   app.get(
     '/managers',
     {
-      preHandler: [signedIn, requireAdmin],
+      onRequest: [signedIn, requireAdmin],
       schema: {
         summary: 'Every back-office account, disabled ones too (admin only).',
         tags: TAGS,
@@ -217,7 +217,7 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<AdminAccountRoutesOptions
   app.post(
     '/managers',
     {
-      preHandler: [signedIn, requireAdmin],
+      onRequest: [signedIn, requireAdmin],
       schema: {
         summary:
           'Invites a manager (admin only): an e-mail with a link to set the password, valid 24 hours. A store manager runs the stores in vendorIds.',
@@ -238,7 +238,7 @@ export const adminAccountRoutes: FastifyPluginAsyncZod<AdminAccountRoutesOptions
   app.delete(
     '/managers/:id',
     {
-      preHandler: [signedIn, requireAdmin],
+      onRequest: [signedIn, requireAdmin],
       schema: {
         summary:
           'Disables an account at once (admin only): its sessions end in every process and its links stop working.',

@@ -71,9 +71,12 @@ export async function refuseCrossSite(request: FastifyRequest, reply: FastifyRep
     return sendError(reply, 403, CROSS_SITE_MESSAGE);
 }
 
-/** preHandler: 401 without a live session; sets `request.manager`. */
+/**
+ * onRequest: 401 without a live session; sets `request.manager`. It runs before the body is read and
+ * before the request is validated, so a request without a session is told to sign in, whatever it holds.
+ */
 export function requireManager(deps: { db: Parameters<typeof sessionManager>[0]; clock: () => number }) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = sessionToken(request);
     const manager = token ? await sessionManager(deps.db, token, deps.clock()) : null;
     if (!manager) {
@@ -82,9 +85,18 @@ export function requireManager(deps: { db: Parameters<typeof sessionManager>[0];
     }
     request.manager = manager;
   };
+  sessionGuards.add(guard);
+  return guard;
 }
 
-/** preHandler after requireManager: 403 for a store manager. */
+const sessionGuards = new WeakSet<object>();
+
+/** Whether a hook is requireManager's session check (the hostile-input sweep tells guarded routes by it). */
+export function isSessionGuard(hook: unknown): boolean {
+  return typeof hook === 'function' && sessionGuards.has(hook);
+}
+
+/** onRequest after requireManager: 403 for a store manager. */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
   if (request.manager?.role !== 'admin') return sendError(reply, 403, ADMIN_ONLY_MESSAGE);
 }
@@ -99,4 +111,15 @@ export function managerOf(request: FastifyRequest): SignedManager {
 export function requireVendor(request: FastifyRequest, reply: FastifyReply, vendorId: number) {
   if (!mayActOnVendor(managerOf(request), vendorId)) return sendError(reply, 403, OTHER_STORE_MESSAGE);
   return undefined;
+}
+
+/**
+ * onRequest after requireManager, for routes under /stores/{vendorId}: 403 unless the path's store is
+ * one of the manager's, before the body is read or checked. A path id that is not a number is left to
+ * the route's validation (400).
+ */
+export async function requireOwnStore(request: FastifyRequest, reply: FastifyReply) {
+  const raw = (request.params as { vendorId?: unknown }).vendorId;
+  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw)) return undefined;
+  return requireVendor(request, reply, Number(raw));
 }

@@ -379,6 +379,10 @@ describe.each(databases)('the back office editor on $name', (testDatabase) => {
       ['PATCH', `/stores/${TAP_ROOM}/option-groups/11`, { version: 0, name: 'X' }],
       ['DELETE', `/stores/${TAP_ROOM}/option-groups/11?version=0`],
       ['POST', `/stores/${TAP_ROOM}/staff-tokens`, { name: 'Sneaky' }],
+      // Another store's answer is 403 before the body is looked at.
+      ['PATCH', `/stores/${TAP_ROOM}/items/${HAZY_IPA}`, { price: 'free' }],
+      ['POST', `/stores/${TAP_ROOM}/staff-tokens`, {}],
+      ['DELETE', `/stores/${TAP_ROOM}/items/${HAZY_IPA}`],
       [
         'POST',
         '/stores',

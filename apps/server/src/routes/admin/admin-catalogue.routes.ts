@@ -98,7 +98,7 @@ import {
   OTHER_STORE_MESSAGE,
   requireAdmin,
   requireManager,
-  requireVendor,
+  requireOwnStore,
 } from './admin-auth.ts';
 
 const TAGS = ['back office'];
@@ -112,11 +112,6 @@ const SAVE_NOTE =
 
 /** The stores a manager sees: every store for an admin, his own for a store manager. */
 const scopeOf = (manager: SignedManager): StoreScope => (manager.role === 'admin' ? null : manager.vendorIds);
-
-/** preHandler: 403 unless the path's store is one of the manager's. */
-async function ownStore(request: FastifyRequest, reply: FastifyReply) {
-  return requireVendor(request, reply, (request.params as { vendorId: number }).vendorId);
-}
 
 export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = requireManager({ db: app.db, clock: app.clock });
@@ -147,7 +142,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stores',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         summary: "The signed-in manager's stores (every store for an admin), with their versions.",
         tags: TAGS,
@@ -165,7 +160,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stores',
     {
-      preHandler: [signedIn, requireAdmin],
+      onRequest: [signedIn, requireAdmin],
       schema: {
         summary: 'Makes a store (admin only), with no menu yet; its id is chosen by the server.',
         description: `Fields are the catalogue format's vendor fields.${SAVE_NOTE}`,
@@ -184,7 +179,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stores/:vendorId',
     {
-      preHandler: [signedIn, ownStore],
+      onRequest: [signedIn, requireOwnStore],
       schema: {
         summary:
           'A store and its whole menu: settings, item types, items, option groups with their options, each with its version.',
@@ -204,7 +199,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/stores/:vendorId',
     {
-      preHandler: [signedIn, ownStore],
+      onRequest: [signedIn, requireOwnStore],
       schema: {
         summary:
           "Changes a store's settings: only the fields sent (open and paused stay as the staff set them unless sent).",
@@ -224,7 +219,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/stores/:vendorId',
     {
-      preHandler: [signedIn, requireAdmin],
+      onRequest: [signedIn, requireAdmin],
       schema: {
         summary:
           'Deletes a store (admin only): archived with its coupons, as an import does; orders keep naming it. ?version= is the version read.',
@@ -244,7 +239,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/stores/:vendorId/item-types',
     {
-      preHandler: [signedIn, ownStore],
+      onRequest: [signedIn, requireOwnStore],
       schema: {
         summary:
           "A store's item types in the order the app shows them (the store's version); renamedFrom renames a type and moves its items.",
@@ -266,7 +261,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stores/:vendorId/items',
     {
-      preHandler: [signedIn, ownStore],
+      onRequest: [signedIn, requireOwnStore],
       schema: {
         summary:
           'Adds a menu item to a store (its id is chosen by the server; last unless displayOrder says otherwise).',
@@ -289,7 +284,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/stores/:vendorId/items/:itemId',
     {
-      preHandler: [signedIn, ownStore],
+      onRequest: [signedIn, requireOwnStore],
       schema: {
         summary:
           'Changes a menu item: only the fields sent (stock stays as the staff set it unless currentInventory is sent).',
@@ -312,7 +307,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/stores/:vendorId/items/:itemId',
     {
-      preHandler: [signedIn, ownStore],
+      onRequest: [signedIn, requireOwnStore],
       schema: {
         summary:
           'Deletes a menu item: archived as an import does (customers no longer see it; orders keep naming it). ?version= is the version read.',
@@ -335,7 +330,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stores/:vendorId/option-groups',
     {
-      preHandler: [signedIn, ownStore],
+      onRequest: [signedIn, requireOwnStore],
       schema: {
         summary: 'Adds an option group with its options to a store (required: minimumChoices at least 1).',
         description: `At most one option isDefault.${SAVE_NOTE}`,
@@ -357,7 +352,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/stores/:vendorId/option-groups/:groupId',
     {
-      preHandler: [signedIn, ownStore],
+      onRequest: [signedIn, requireOwnStore],
       schema: {
         summary:
           'Changes an option group: the fields sent; options, when sent, is the whole list (options with an id are kept and changed, without one added, left out removed).',
@@ -380,7 +375,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/stores/:vendorId/option-groups/:groupId',
     {
-      preHandler: [signedIn, ownStore],
+      onRequest: [signedIn, requireOwnStore],
       schema: {
         summary:
           'Deletes an option group and its options (archived; orders keep naming them); refused while an item offers it. ?version= is the version read.',
@@ -403,7 +398,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/coupons',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         summary: "Coupons: every one for an admin, a store manager's stores' for him.",
         tags: TAGS,
@@ -421,7 +416,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/coupons',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         summary: "Makes a coupon for one of the manager's stores, or (admin only) for any store (vendorId null).",
         description: `Fields are the catalogue format's coupon fields.${SAVE_NOTE}`,
@@ -440,7 +435,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/coupons/:id',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         summary: 'Changes a coupon: the fields sent (its code cannot change: orders name it).',
         description: SAVE_NOTE.trim(),
@@ -459,7 +454,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/coupons/:id',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         summary:
           'Deletes a coupon: archived, never usable again; orders keep naming it. ?version= is the version read.',
@@ -481,7 +476,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalogue',
     {
-      preHandler: [signedIn, requireAdmin],
+      onRequest: [signedIn, requireAdmin],
       schema: {
         summary:
           "The venue's whole catalogue (admin only): the same document as GET /ops/v1/venue/{venueId}/catalogue.",
@@ -504,7 +499,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/catalogue',
     {
-      preHandler: [signedIn, requireAdmin],
+      onRequest: [signedIn, requireAdmin],
       schema: {
         summary:
           "Replaces a venue's whole catalogue, all or nothing (admin only), as PUT /ops/v1/venue/{venueId}/catalogue: ?venueId= names the venue (default: the installation's; on a new installation, the document's venue.id), and the document's venue.id must be it.",
@@ -542,7 +537,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     uploads.post(
       '/pictures',
       {
-        preHandler: signedIn,
+        onRequest: signedIn,
         schema: {
           summary: "Uploads an item's or a store's picture (PNG, JPEG or WebP, at most 5 MB).",
           description:

@@ -185,6 +185,15 @@ describe.each(databases)('back-office orders, refunds and takings on $name', (te
     expect((await ctx.app.inject({ method: 'GET', url: '/admin/v1/orders' })).statusCode).toBe(401);
   });
 
+  it('reads blank search parameters as left out, as a search form sends them', async () => {
+    const all = await admin('GET', '/orders', owner);
+    const blank = await admin('GET', '/orders?q=&from=&to=&vendorId=&status=&cursor=', owner);
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect(blank.json()).toEqual(all.json());
+    const byMobile = await admin('GET', '/orders?q=0412%20345%20678&from=&to=&status=', owner);
+    expect(AdminOrderList.parse(byMobile.json()).orders.map((order) => order.id)).toEqual([meiOrder.id]);
+  });
+
   it("shows an order's lines, customer, payment (brand and last four) and history", async () => {
     const order = await detail(meiOrder.id);
     expect(order.lines.map((line) => [line.name, line.quantity])).toEqual([
@@ -306,10 +315,17 @@ describe.each(databases)('back-office orders, refunds and takings on $name', (te
       expect(res.statusCode, JSON.stringify(body)).toBeLessThan(500);
       expect(res.json().message).toBeTruthy();
     }
+    const reasonless = await refund(order.id, { amountMinor: 5 }, 'k5');
+    expect([reasonless.statusCode, reasonless.json().message]).toEqual([
+      400,
+      'reason: Please give a reason for the refund.',
+    ]);
     expect((await detail(order.id)).refunds).toEqual([]);
-    // A store manager cannot refund another store's order, and nothing changes.
+    // A store manager cannot refund another store's order (with a key or without), and nothing changes.
     const other = await refund(otherStoreOrder.id, { reason: 'Not mine' }, 'not-mine', grillManager);
     expect(other.statusCode).toBe(403);
+    const keyless = await admin('POST', `/orders/${otherStoreOrder.id}/refunds`, grillManager, { reason: 'Not mine' });
+    expect(keyless.statusCode).toBe(403);
     expect((await detail(otherStoreOrder.id)).refunds).toEqual([]);
     // An order never paid has nothing to refund.
     const unpaid = await placeTestOrder(ctx.app, sam, GRILL, [burger]);
@@ -459,8 +475,20 @@ describe.each(databases)('back-office orders, refunds and takings on $name', (te
     expect(withLate.totals.refundsMinor).toBe(report.totals.refundsMinor + 100);
     expect(withLate.totals.netMinor).toBe(report.totals.netMinor - 100);
     now -= 86_400_000;
+    // Without days, today; blank parameters (a form's empty fields) are the same as none.
+    for (const query of ['', 'by=store', 'from=&to=&by=', 'to=2026-11-27']) {
+      const answer = await admin('GET', `/reports/takings?${query}`, owner);
+      expect(answer.statusCode, `${query}: ${answer.body}`).toBe(200);
+      expect(Takings.parse(answer.json())).toMatchObject({
+        from: '2026-11-27',
+        to: '2026-11-27',
+        totals: report.totals,
+      });
+    }
+    const blankCsv = await admin('GET', '/orders.csv?from=&to=', owner);
+    const todayCsv = await admin('GET', '/orders.csv?from=2026-11-27&to=2026-11-27', owner);
+    expect([blankCsv.statusCode, blankCsv.body]).toEqual([200, todayCsv.body]);
     for (const query of [
-      '',
       'from=27-11-2026',
       'from=2026-11-27&by=week',
       'from=2026-11-28&to=2026-11-27',

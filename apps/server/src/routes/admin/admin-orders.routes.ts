@@ -51,7 +51,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
   app.get(
     '/orders',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         summary:
           "Finds orders across the manager's stores, newest first: `q` matches the order number, the customer's name, mobile or email as given with the order; `from`/`to` are days in the venue's time zone. `next` is the cursor of the next page.",
@@ -72,7 +72,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
   app.get(
     '/orders.csv',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         summary:
           "The orders paid in a range of days (today without one) as CSV, one row per order line (items, options, service charges, and a coupon discount as a negative line), so each order's lines add up to what it paid.",
@@ -97,7 +97,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
   app.get(
     '/orders/:orderId',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         summary:
           "One order: its lines with options and notes, the customer's details as given, each payment and refund (with amountMinor), what is left to refund, and its history with who made each change.",
@@ -116,7 +116,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
   app.post(
     '/orders/:orderId/refunds',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         summary:
           'Refunds an order, also after collection: in full (neither lines nor amountMinor), by line and quantity, or by amount, with a reason. Send an Idempotency-Key header: the same key refunds once however often it is sent. More than is left to refund answers 409; a refund the gateway refuses answers 422 and nothing is recorded.',
@@ -129,11 +129,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
       },
     },
     async (request, reply) => {
+      const manager = managerOf(request);
+      // Another store's order is refused (403) whatever the request lacks.
+      const order = await findOrderForRefund(app.db, storeScope(manager), request.params.orderId);
       const key = request.headers['idempotency-key'];
       if (!key || !IDEMPOTENCY_KEY.test(key))
         return sendError(reply, 400, 'Send an Idempotency-Key header (1 to 200 visible characters) with each refund.');
-      const manager = managerOf(request);
-      const order = await findOrderForRefund(app.db, storeScope(manager), request.params.orderId);
       const { refund } = await giveRefund(
         { db: app.db, gateway: app.payments.gateway, refunds: options.refunds },
         order,

@@ -1,6 +1,6 @@
 /**
  * The back office's takings and the venue right now:
- *   GET /admin/v1/reports/takings?from=&to=&by=store|item|hour&vendorId=&format=csv
+ *   GET /admin/v1/reports/takings?from=&to=&by=store|item|hour&vendorId=&format=csv   (without days: today)
  *   GET /admin/v1/reports/today
  *   GET /admin/v1/events      Server-Sent Events: `change` whenever one of the manager's stores has news
  * A store manager's figures cover his stores only.
@@ -30,10 +30,10 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/takings',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         summary:
-          "The takings of a day or a range of days in the venue's time zone, by store, item or hour: orders, gross sales, coupon discounts, service charges, refunds, net, the GST included, average order, and payments by method. Paid orders count on the day they were paid, refunds on the day they were given; the totals are the sums of the rows. `format=csv` answers the same as CSV.",
+          "The takings of a day or a range of days in the venue's time zone, by store, item or hour: orders, gross sales, coupon discounts, service charges, refunds, net, the GST included, average order, and payments by method. Without days, today; with one of from/to, that day. Paid orders count on the day they were paid, refunds on the day they were given; the totals are the sums of the rows. `format=csv` answers the same as CSV.",
         tags: TAGS,
         security: SECURITY,
         querystring: TakingsQuery,
@@ -57,7 +57,7 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/today',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         summary:
           "The venue right now: today's figures so far, and per store whether it is open, paused or closed, its queue and the wait a new order would be told. Read it again on each `change` of /admin/v1/events.",
@@ -75,7 +75,7 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         summary:
           "Server-Sent Events for the back office: a `change` event (data: the store's id) when an order of one of the manager's stores is paid or moves, or a store opens, closes or pauses, at most once a second. The stream ends when the session does.",

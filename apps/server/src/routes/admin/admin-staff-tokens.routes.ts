@@ -18,7 +18,7 @@ import {
   staffSignInLink,
   staffTokenStore,
 } from '../../modules/staff-tokens/staff-tokens.service.ts';
-import { managerOf, requireManager, requireVendor } from './admin-auth.ts';
+import { managerOf, requireManager, requireOwnStore, requireVendor } from './admin-auth.ts';
 
 const TAGS = ['back office'];
 const SECURITY = [{ adminSession: [] }];
@@ -30,7 +30,7 @@ export const adminStaffTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staff-tokens',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         summary:
           "Every store's staff tokens in one list (a store manager: his stores'), revoked ones included, never their secrets.",
@@ -49,10 +49,7 @@ export const adminStaffTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stores/:vendorId/staff-tokens',
     {
-      preHandler: [
-        signedIn,
-        async (request, reply) => requireVendor(request, reply, (request.params as { vendorId: number }).vendorId),
-      ],
+      onRequest: [signedIn, requireOwnStore],
       schema: {
         summary:
           "Makes a staff token for a store. The answer holds the token and its sign-in link (with a QR code): shown this once, stored only as a hash. It acts only on that store's /ops/v1/vendor/{vendorId}/… routes.",
@@ -75,7 +72,7 @@ export const adminStaffTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/staff-tokens/:id',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         summary:
           "Revokes a staff token at once, in every server process (a store manager: his stores' only). Revoking it again changes nothing.",
