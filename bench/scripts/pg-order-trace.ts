@@ -10,7 +10,7 @@ import { HttpClient, type Signer } from '@venue/test-harness/http-client';
 import { startServer } from '@venue/test-harness/server';
 import { BENCH_SERVER_ENV } from '../lib/fresh-servers.ts';
 import { countsBetween, PG_COUNTER_ENV, readPgCounter, topStatements } from '../lib/pg-profile.ts';
-import { checkout, CHECKOUT_VENDOR_ID } from '../sections/checkout.ts';
+import { cardRequestQuery, checkout, CHECKOUT_VENDOR_ID } from '../sections/checkout.ts';
 
 const ORDERS = Number(process.argv[2] ?? 20);
 const server = await startServer({ database: 'postgres', env: { ...BENCH_SERVER_ENV, ...PG_COUNTER_ENV } });
@@ -62,19 +62,7 @@ try {
   calls.push([
     'gateway card',
     async () => {
-      const query = new URLSearchParams({
-        currency: 'AUD',
-        verification: payment!.accessCode,
-        amount: String(payment!.totalPrice.minorAmount),
-        reference: payment!.reference,
-        format: 'json',
-        card_holder: 'Bench Customer',
-        card_number: '4242424242424242',
-        cvv: '123',
-        expiry_month: '12',
-        expiry_year: '2035',
-        callback: 'cb',
-      });
+      const query = cardRequestQuery(payment!);
       transactionId = (await client.json<{ id: string }>('GET', `${new URL(payment!.formActionUrl).pathname}?${query}`))
         .id;
     },

@@ -45,6 +45,27 @@ export const CHECKOUT_VENDOR_ID = 4;
 /** An uncounted item, so stock never runs out during the run. */
 const BASKET = { orderItems: [{ menuItemId: 414, quantity: 2 }], serviceMode: 'TakeAway', orderOrigin: 'bench' };
 
+/** The sandbox gateway's card request for an initiated payment, paid with the test Visa. */
+export function cardRequestQuery(payment: {
+  accessCode: string;
+  reference: string;
+  totalPrice: { minorAmount: number };
+}): URLSearchParams {
+  return new URLSearchParams({
+    currency: 'AUD',
+    verification: payment.accessCode,
+    amount: String(payment.totalPrice.minorAmount),
+    reference: payment.reference,
+    format: 'json',
+    card_holder: 'Bench Customer',
+    card_number: '4242424242424242',
+    cvv: '123',
+    expiry_month: '12',
+    expiry_year: '2035',
+    callback: 'cb',
+  });
+}
+
 /** One customer's whole checkout: consumer, order, payment, gateway card request, update. Answers who paid for what. */
 export async function checkout(client: HttpClient): Promise<{ consumer: Signer; orderId: number }> {
   const call = <T>(method: string, path: string, payload?: unknown, signer?: Signer) =>
@@ -71,19 +92,7 @@ export async function checkout(client: HttpClient): Promise<{ consumer: Signer; 
   }>('POST', `/v1/vendor/${CHECKOUT_VENDOR_ID}/order/${order.id}/initiate-payment`, {}, consumer, {
     'Idempotency-Key': `bench-${randomUUID()}`,
   });
-  const query = new URLSearchParams({
-    currency: 'AUD',
-    verification: payment.accessCode,
-    amount: String(payment.totalPrice.minorAmount),
-    reference: payment.reference,
-    format: 'json',
-    card_holder: 'Bench Customer',
-    card_number: '4242424242424242',
-    cvv: '123',
-    expiry_month: '12',
-    expiry_year: '2035',
-    callback: 'cb',
-  });
+  const query = cardRequestQuery(payment);
   const result = await call<{ r: number; id: string }>('GET', `${new URL(payment.formActionUrl).pathname}?${query}`);
   if (result.r !== 1) throw new Error(`gateway answered ${result.r}`);
   const outcome = await client.json<{ successful: boolean }>(

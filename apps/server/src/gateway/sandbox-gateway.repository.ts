@@ -1,6 +1,6 @@
 /** SQL for the sandbox gateway's own books: sessions (access codes), transactions and card tokens. */
 import { PAYMENT_RESULT_CODES } from '@venue/contract/payment';
-import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Kysely, type OnConflictBuilder, type Selectable } from 'kysely';
 import type { Database, GatewayCardTokensTable, GatewaySessionsTable, GatewayTransactionsTable } from '../db/schema.ts';
 
 export async function insertGatewaySession(db: Kysely<Database>, row: Insertable<GatewaySessionsTable>): Promise<void> {
@@ -31,9 +31,20 @@ export async function findSessionForCharge(db: Kysely<Database>, accessCode: str
 }
 
 /**
+ * The conflict a second standing charge of an access code meets: the unique index
+ * gateway_transactions_one_charge, named by its predicate in literals (SQLite matches a partial
+ * index only so).
+ */
+const unlessCharged = (oc: OnConflictBuilder<Database, 'gateway_transactions'>) =>
+  oc
+    .column('access_code')
+    .where('result_code', '=', sql.lit(PAYMENT_RESULT_CODES.success))
+    .where('refunded', '=', sql.lit(0))
+    .doNothing();
+
+/**
  * Records a successful card charge and its card token, unless the access code already has a
- * successful charge standing (the unique index gateway_transactions_one_charge, named by its
- * predicate in literals, as SQLite requires to match a partial index): answers whether it did. One statement on PostgreSQL; on SQLite one transaction of the process's connection.
+ * successful charge standing (unlessCharged): answers whether it did. One statement on PostgreSQL; on SQLite one transaction of the process's connection.
  */
 export async function insertCardCharge(
   db: Kysely<Database>,
@@ -43,17 +54,7 @@ export async function insertCardCharge(
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     const rows = await db
       .with('charge', (qb) =>
-        qb
-          .insertInto('gateway_transactions')
-          .values(charge)
-          .onConflict((oc) =>
-            oc
-              .column('access_code')
-              .where('result_code', '=', sql.lit(PAYMENT_RESULT_CODES.success))
-              .where('refunded', '=', sql.lit(0))
-              .doNothing(),
-          )
-          .returning('id'),
+        qb.insertInto('gateway_transactions').values(charge).onConflict(unlessCharged).returning('id'),
       )
       .insertInto('gateway_card_tokens')
       .columns(['token', 'card_holder', 'masked_number', 'card_brand', 'expiry_month', 'expiry_year', 'created_at'])
@@ -78,13 +79,7 @@ export async function insertCardCharge(
     const inserted = await trx
       .insertInto('gateway_transactions')
       .values(charge)
-      .onConflict((oc) =>
-        oc
-          .column('access_code')
-          .where('result_code', '=', sql.lit(PAYMENT_RESULT_CODES.success))
-          .where('refunded', '=', sql.lit(0))
-          .doNothing(),
-      )
+      .onConflict(unlessCharged)
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
     await trx.insertInto('gateway_card_tokens').values(card).execute();

@@ -65,7 +65,16 @@ export function recordOrderRefund(db: Db, orderId: number, refund: OrderRefund, 
 
 /** The vendor's time to service, waiting orders and pace: two queries, side by side (read before paying's transaction). */
 export async function readQueueFacts(db: Db, vendorId: number, nowMs: number): Promise<QueueFacts> {
-  const reading = findQueueFacts(db, vendorId);
+  return withPace(db, vendorId, nowMs, findQueueFacts(db, vendorId));
+}
+
+/** Queue facts being read, with the vendor's pace read beside them (its time to service from them). */
+async function withPace(
+  db: Db,
+  vendorId: number,
+  nowMs: number,
+  reading: Promise<{ ttsMs: number; waiting: number } | undefined>,
+): Promise<QueueFacts> {
   const [facts, pace] = await Promise.all([
     reading,
     vendorPace(
@@ -90,19 +99,8 @@ export async function readPaymentFacts(
   nowMs: number,
 ): Promise<{ queue: QueueFacts; counted: CountedItemCount[] }> {
   const reading = findQueueFactsAndCountedItems(db, vendorId, orderId);
-  const [facts, pace] = await Promise.all([
-    reading,
-    vendorPace(
-      db,
-      vendorId,
-      nowMs,
-      reading.then((f) => f?.ttsMs ?? 0),
-    ),
-  ]);
-  return {
-    queue: { ttsMs: facts?.ttsMs ?? 0, waiting: facts?.waiting ?? 0, pace },
-    counted: facts?.counted ?? [],
-  };
+  const queue = await withPace(db, vendorId, nowMs, reading);
+  return { queue, counted: (await reading)?.counted ?? [] };
 }
 
 /** Holds the order for the rest of the transaction: another transaction that holds it waits (refunds). */

@@ -12,6 +12,21 @@ import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts'
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** An order line's columns, the id first. */
+const LINE_COLUMNS = [
+  'id',
+  'order_id',
+  'menu_item_id',
+  'parent_item_id',
+  'modifier_id',
+  'name',
+  'item_type',
+  'quantity',
+  'per_item_minor',
+  'price_minor',
+  'note',
+] as const;
+
 export function insertOrder(db: Db, row: Insertable<OrdersTable>) {
   return db.insertInto('orders').values(row).returning('id').executeTakeFirstOrThrow();
 }
@@ -45,18 +60,7 @@ export async function insertOrderWithItems(
   const result = await db
     .with('new_order', (qb) => qb.insertInto('orders').values(row).returning('id'))
     .insertInto('order_items')
-    .columns([
-      'order_id',
-      'menu_item_id',
-      'parent_item_id',
-      'modifier_id',
-      'name',
-      'item_type',
-      'quantity',
-      'per_item_minor',
-      'price_minor',
-      'note',
-    ])
+    .columns(LINE_COLUMNS.slice(1))
     .expression(
       sql`select new_order.id, line.menu_item_id, line.parent_item_id, line.modifier_id, line.name, line.item_type,
           line.quantity, line.per_item_minor, line.price_minor, line.note
@@ -195,20 +199,6 @@ export async function findQueuePlace(
   return { ahead: Number(row?.ahead ?? 0), ttsMs: Number(row?.tts_ms ?? 0) };
 }
 
-const LINE_COLUMNS = [
-  'id',
-  'order_id',
-  'menu_item_id',
-  'parent_item_id',
-  'modifier_id',
-  'name',
-  'item_type',
-  'quantity',
-  'per_item_minor',
-  'price_minor',
-  'note',
-] as const;
-
 export type OrderLineRow = Awaited<ReturnType<typeof listOrderLines>>[number];
 
 /**
@@ -285,12 +275,9 @@ export function listRecentServiceSamples(db: Db, vendorId: number, sinceMs: numb
     .execute();
 }
 
-/** What queueing a paid order needs of its vendor, in one query: its time to service and how many orders wait there. */
-export async function findQueueFacts(
-  db: Db,
-  vendorId: number,
-): Promise<{ ttsMs: number; waiting: number } | undefined> {
-  const row = await db
+/** The vendor's time to service and how many of its orders wait, as one query to run or add to. */
+function queueFactsQuery(db: Db, vendorId: number) {
+  return db
     .selectFrom('vendors')
     .select((eb) => [
       'tts_ms',
@@ -301,8 +288,15 @@ export async function findQueueFacts(
         .where('orders.order_status', '=', 'Waiting')
         .as('waiting'),
     ])
-    .where('id', '=', vendorId)
-    .executeTakeFirst();
+    .where('id', '=', vendorId);
+}
+
+/** What queueing a paid order needs of its vendor, in one query: its time to service and how many orders wait there. */
+export async function findQueueFacts(
+  db: Db,
+  vendorId: number,
+): Promise<{ ttsMs: number; waiting: number } | undefined> {
+  const row = await queueFactsQuery(db, vendorId).executeTakeFirst();
   return row && { ttsMs: Number(row.tts_ms), waiting: Number(row.waiting ?? 0) };
 }
 
@@ -313,8 +307,9 @@ export interface CountedItemCount {
 }
 
 /**
- * findQueueFacts and the order's item lines that draw on counted stock (summed by item) in one statement (the counted items as a JSON array on
- * each engine): what paying an order reads before its transaction.
+ * findQueueFacts and the order's item lines that draw on counted stock (summed by item) in one
+ * statement (those lines as a JSON array on each engine): what paying an order reads before its
+ * transaction.
  */
 export async function findQueueFactsAndCountedItems(
   db: Db,
@@ -331,20 +326,7 @@ export async function findQueueFactsAndCountedItems(
       ? sql<string>`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'count', c.count)), '[]')::text
           from ${items} c)`
       : sql<string>`(select json_group_array(json_object('id', c.id, 'name', c.name, 'count', c.count)) from ${items} c)`;
-  const row = await db
-    .selectFrom('vendors')
-    .select((eb) => [
-      'tts_ms',
-      eb
-        .selectFrom('orders')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('orders.vendor_id', '=', vendorId)
-        .where('orders.order_status', '=', 'Waiting')
-        .as('waiting'),
-      counted.as('counted_json'),
-    ])
-    .where('id', '=', vendorId)
-    .executeTakeFirst();
+  const row = await queueFactsQuery(db, vendorId).select(counted.as('counted_json')).executeTakeFirst();
   if (!row) return undefined;
   const list = (JSON.parse(row.counted_json) as CountedItemCount[]).map((item) => ({
     id: Number(item.id),
