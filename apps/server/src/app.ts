@@ -212,7 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     log: app.log,
     createSessionClient: options.createSessionClient,
-    ...(tracing ? { traceId: tracing.currentTraceId } : {}),
+    tracing: tracing?.events ?? null,
   });
   const events = tracing
     ? tracing.tracedMethods(bus, 'ops_events', ['publish'], ([draft]) => {
@@ -221,11 +221,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       })
     : bus;
   app.decorate('events', events);
-  app.decorate('eventStreams', new EventStreams(events, app.log, options.eventStreams));
+  app.decorate('eventStreams', new EventStreams(events, app.log, options.eventStreams, tracing?.events ?? null));
   app.decorate('streamLimits', new StreamLimits(config.streamMaxPerProcess, app.log, clock));
   app.decorate(
     'orderStreams',
-    new OrderStreams({ db, bus: events, streams: app.eventStreams, clock, log: app.log }, options.orderStreams),
+    new OrderStreams(
+      { db, bus: events, streams: app.eventStreams, clock, log: app.log, tracing: tracing?.events ?? null },
+      options.orderStreams,
+    ),
   );
   // Open streams never end by themselves: ended before the server closes, or closing would wait for ever.
   app.addHook('preClose', (done) => {

@@ -471,6 +471,11 @@ export interface OpsEventsTable {
   /** the event's JSON text */
   data: string;
   created_at: number;
+  /**
+   * With tracing on: the W3C traceparent of the span that published it, so a node delivering it
+   * to a stream makes its delivery span a child of that one (null: published with tracing off)
+   */
+  trace_parent: string | null;
 }
 
 /** A browser's Web Push subscription for one order (modules/push); gone when the order finishes. */

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { statementName } from './tracing.ts';
+import { formatTraceParent, parseTraceParent, statementName } from './tracing.ts';
 
 describe('statementName', () => {
   it('names a statement by its kind and first table', () => {
@@ -9,6 +9,25 @@ describe('statementName', () => {
     expect(statementName('update "orders" set "status" = ? where "id" = ?')).toBe('update orders');
     expect(statementName('delete from "sessions" where "expires_at" < ?')).toBe('delete sessions');
     expect(statementName('begin')).toBe('begin');
+  });
+});
+
+describe('traceparent', () => {
+  const span = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', traceFlags: 1 };
+
+  it("is kept with an event as W3C's header has it, and read back", () => {
+    expect(formatTraceParent(span)).toBe('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01');
+    expect(parseTraceParent(formatTraceParent(span))).toEqual(span);
+    expect(parseTraceParent(formatTraceParent({ ...span, traceFlags: 0 }))?.traceFlags).toBe(0);
+  });
+
+  it('names no span when it is absent or not one (the delivery is then outside any trace)', () => {
+    expect(parseTraceParent(undefined)).toBeNull();
+    expect(parseTraceParent('')).toBeNull();
+    expect(parseTraceParent('01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')).toBeNull();
+    expect(parseTraceParent('00-4BF92F3577B34DA6A3CE929D0E0E4736-00f067aa0ba902b7-01')).toBeNull();
+    expect(parseTraceParent(`00-${'0'.repeat(32)}-00f067aa0ba902b7-01`)).toBeNull();
+    expect(parseTraceParent(`00-4bf92f3577b34da6a3ce929d0e0e4736-${'0'.repeat(16)}-01`)).toBeNull();
   });
 });
 

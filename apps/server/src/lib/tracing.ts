@@ -6,9 +6,12 @@
  *
  * Spans: one per HTTP request (`GET /v1/venue/:venueId/vendors`), each database statement made
  * while a span is active (`select orders`, SQL text with placeholders, never the values), the
- * payment gateway's and the push sender's calls, and each ops event published.
+ * payment gateway's and the push sender's calls, each ops event published, and each write of a
+ * published event to a customer's or a staff stream (`ops_events deliver`, a child of the publish
+ * span through the traceparent kept in the event's row, on whichever node writes it).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hostname } from 'node:os';
 import type { Attributes, Span, SpanOptions, Tracer } from '@opentelemetry/api';
 import type { CompiledQuery, DatabaseConnection, Dialect as KyselyDialect } from 'kysely';
 
@@ -39,8 +42,12 @@ export interface Tracing {
   ): T;
   /** An async function run in a span named `name`. */
   tracedFunction<A extends unknown[], R>(name: string, run: (...args: A) => Promise<R>): (...args: A) => Promise<R>;
-  /** The trace id of the active span, if any. */
-  currentTraceId(): string | undefined;
+  /** Events' trace context and their delivery spans (modules/events/event-bus.ts, EventTracing). */
+  events: {
+    traceParent(): string | undefined;
+    withParent<T>(traceParent: string | undefined, run: () => T): T;
+    delivered(traceParent: string, attributes: Attributes, startTime?: number): void;
+  };
   /** Sends the spans still buffered and stops. */
   shutdown(): Promise<void>;
 }
@@ -48,6 +55,23 @@ export interface Tracing {
 /** The first table a statement names (`from`, `into`, `update`), quoted or not. */
 const TABLE = /\b(?:from|into|update)\s+"?([A-Za-z_][\w]*)"?/i;
 const OPERATION = /^\s*([A-Za-z]+)/;
+
+/** A W3C traceparent: version 00, trace id, parent span id, flags. */
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/** A span's context as a W3C traceparent (`00-<trace id>-<span id>-<flags>`). */
+export function formatTraceParent(span: { traceId: string; spanId: string; traceFlags: number }): string {
+  return `00-${span.traceId}-${span.spanId}-${span.traceFlags.toString(16).padStart(2, '0')}`;
+}
+
+/** The span context a traceparent names, or null when it is not one. */
+export function parseTraceParent(
+  traceParent: string | undefined,
+): { traceId: string; spanId: string; traceFlags: number } | null {
+  const match = traceParent === undefined ? null : TRACEPARENT.exec(traceParent);
+  if (!match || /^0+$/.test(match[1]!) || /^0+$/.test(match[2]!)) return null;
+  return { traceId: match[1]!, spanId: match[2]!, traceFlags: Number.parseInt(match[3]!, 16) };
+}
 
 /** A statement's span name: its kind and first table (`select orders`, `begin`). */
 export function statementName(sql: string): string {
@@ -64,10 +88,15 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/resources'),
   ]);
-  const { context, propagation, trace, SpanKind, SpanStatusCode } = api;
+  const { context, propagation, trace, ROOT_CONTEXT, SpanKind, SpanStatusCode } = api;
   const exporter = new otlp.OTLPTraceExporter({ url: `${config.endpoint.replace(/\/+$/, '')}/v1/traces` });
   const provider = new sdk.NodeTracerProvider({
-    resource: resources.resourceFromAttributes({ 'service.name': config.serviceName }),
+    // The node a span comes from (a stream's delivery is written by whichever node holds the stream).
+    resource: resources.resourceFromAttributes({
+      'service.name': config.serviceName,
+      'host.name': hostname(),
+      'process.pid': process.pid,
+    }),
     spanProcessors: [new sdk.BatchSpanProcessor(exporter)],
   });
   // The AsyncLocalStorage context manager and the W3C traceparent propagator.
@@ -90,6 +119,12 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
         span.end();
       }
     });
+
+  /** The context whose parent is the span a traceparent names (none: the root, outside any span). */
+  const parentOf = (traceParent: string | undefined) => {
+    const parent = parseTraceParent(traceParent);
+    return parent ? trace.setSpanContext(ROOT_CONTEXT, { ...parent, isRemote: true }) : ROOT_CONTEXT;
+  };
 
   const tracedConnection = (connection: DatabaseConnection, system: string): DatabaseConnection => {
     const execute = connection.executeQuery.bind(connection);
@@ -181,8 +216,19 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
     tracedFunction(name, run) {
       return (...args) => inSpan(name, { kind: SpanKind.CLIENT }, () => run(...args));
     },
-    currentTraceId() {
-      return trace.getActiveSpan()?.spanContext().traceId;
+    events: {
+      traceParent() {
+        const span = trace.getActiveSpan();
+        return span ? formatTraceParent(span.spanContext()) : undefined;
+      },
+      withParent(traceParent, run) {
+        return context.with(parentOf(traceParent), run);
+      },
+      delivered(traceParent, attributes, startTime) {
+        const options: SpanOptions = { kind: SpanKind.CONSUMER, attributes };
+        if (startTime !== undefined) options.startTime = startTime;
+        tracer.startSpan('ops_events deliver', options, parentOf(traceParent)).end();
+      },
     },
     async shutdown() {
       await provider.shutdown();

@@ -17,11 +17,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.each(databases)('the event bus on $name', (database) => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };
   const buses: EventBus[] = [];
-  const newBus = () => {
+  const newBus = (traceParent?: () => string | undefined) => {
     const bus = new EventBus(handle.db, {
       clock: () => Date.now(),
       log: quiet,
       createSessionClient: handle.createSessionClient,
+      tracing: traceParent ? { traceParent, withParent: (_parent, run) => run(), delivered: () => undefined } : null,
     });
     buses.push(bus);
     return bus;
@@ -109,5 +110,38 @@ describe.each(databases)('the event bus on $name', (database) => {
     expect(steps).toHaveLength(30);
     expect(steps).toEqual([...steps].sort((a, b) => a - b));
     expect(steps.at(-1)).toBe(30);
+  });
+
+  it("keeps the publishing span's trace context with the event, for the process that delivers it", async () => {
+    // PostgreSQL: published by one process, delivered by another (read back through LISTEN).
+    let active: string | undefined = `00-${'4bf92f3577b34da6a3ce929d0e0e4736'}-00f067aa0ba902b7-01`;
+    const traced = active;
+    const writer = newBus(() => active);
+    const reader = database.name === 'postgres' ? newBus() : writer;
+    await Promise.all([writer.start(), reader.start()]);
+    const seen: BusEvent[] = [];
+    const unsubscribe = reader.subscribe(VENDOR + 1, (event) => seen.push(event));
+    const publish = (orderId: number) =>
+      writer.publish({ vendorId: VENDOR + 1, orderId, type: 'order', data: async () => ({ orderId }) });
+    await publish(501);
+    // No active span (a timer's publish, or tracing off): nothing is kept.
+    active = undefined;
+    await publish(502);
+    for (let waited = 0; seen.length < 2 && waited < 10_000; waited += 50) await sleep(50);
+    unsubscribe();
+    expect(seen.map((event) => [event.orderId, event.traceParent])).toEqual([
+      [501, traced],
+      [502, undefined],
+    ]);
+    const rows = await handle.db
+      .selectFrom('ops_events')
+      .select(['order_id', 'trace_parent'])
+      .where('vendor_id', '=', VENDOR + 1)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => [Number(row.order_id), row.trace_parent])).toEqual([
+      [501, traced],
+      [502, null],
+    ]);
   });
 });

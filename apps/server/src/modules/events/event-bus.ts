@@ -38,8 +38,55 @@ export interface BusEvent {
   type: OpsDataEventType;
   data: string;
   createdAt: number;
-  /** the trace that published it, when tracing is on and it was published in this process (kept in memory only) */
-  traceId?: string | undefined;
+  /**
+   * With tracing on where it was published: the W3C traceparent of its publish span, kept in its
+   * row, so whichever node writes it to a stream can join that trace (EventTracing.delivered)
+   */
+  traceParent: string | undefined;
+}
+
+/** Who a stream serves, as a delivery span says it (see event-streams.ts, StreamKind). */
+export type DeliveryStreamKind = 'staff' | 'customer';
+
+/**
+ * With tracing on (lib/tracing.ts): each event keeps the context of the span that published it,
+ * and each write of a live event to a stream is a span `ops_events deliver`, a child of that one,
+ * on whichever node writes it. Off, none of it is made: the bus and the streams are given none.
+ */
+export interface EventTracing {
+  /** The active span's context as a W3C traceparent (recorded with an event as it is published). */
+  traceParent(): string | undefined;
+  /**
+   * Runs `run` as a child of the span `traceParent` names (none or unreadable: outside any span),
+   * so the statements it makes join the event's trace and not whatever trace happens to be active.
+   */
+  withParent<T>(traceParent: string | undefined, run: () => T): T;
+  /** One span `ops_events deliver`, child of `traceParent`, from `startTime` (epoch ms; default now) to now. */
+  delivered(traceParent: string, attributes: Record<string, string | number>, startTime?: number): void;
+}
+
+/**
+ * Records that `event` was written to a stream of `kind`: a delivery span with the event, the
+ * stream's kind, the order and the lag since it was published. Nothing for an event published
+ * with tracing off; callers check `tracing` first, so with tracing off here it is never called.
+ */
+export function traceDelivery(
+  tracing: EventTracing,
+  event: BusEvent,
+  kind: DeliveryStreamKind,
+  nowMs: number,
+  startTime?: number,
+): void {
+  if (event.traceParent === undefined) return;
+  const attributes: Record<string, string | number> = {
+    'venue.event.id': event.id,
+    'venue.event.type': event.type,
+    'venue.vendor.id': event.vendorId,
+    'venue.stream.kind': kind,
+    'venue.delivery.lag_ms': Math.max(0, nowMs - event.createdAt),
+  };
+  if (event.orderId !== null) attributes['venue.order.id'] = event.orderId;
+  tracing.delivered(event.traceParent, attributes, startTime);
 }
 
 export interface EventDraft<T = unknown> {
@@ -78,8 +125,11 @@ export interface EventBusOptions {
   trimEveryMs?: number;
   /** PostgreSQL while LISTEN is down or unavailable: how often to look for other processes' events (ms) */
   pollMs?: number;
-  /** With tracing on: the active trace's id, recorded with each event this process publishes. */
-  traceId?: () => string | undefined;
+  /**
+   * With tracing on: each event published here keeps the publishing span's context, and the bus's
+   * own work (its LISTEN session, its reads of new events) runs outside any caller's span.
+   */
+  tracing?: EventTracing | null | undefined;
 }
 
 export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
@@ -117,6 +167,11 @@ export class EventBus implements EventPublisher {
     this.pollMs = options.pollMs ?? POLL_MS;
   }
 
+  /** The time by the bus's clock (ms), which events' `createdAt` are in. */
+  now(): number {
+    return this.options.clock();
+  }
+
   /** The newest id delivered here; a subscriber added now gets every event after it. */
   get cursor(): number {
     return this.delivered;
@@ -134,10 +189,14 @@ export class EventBus implements EventPublisher {
    * away still builds; a failed start is tried again by the next caller.
    */
   start(): Promise<void> {
-    this.starting ??= this.begin().catch((error: unknown) => {
-      this.starting = null;
-      throw error;
-    });
+    // The LISTEN session and the poller live on: never inside the span of the request that came first.
+    const { tracing } = this.options;
+    this.starting ??= (tracing ? tracing.withParent(undefined, () => this.begin()) : this.begin()).catch(
+      (error: unknown) => {
+        this.starting = null;
+        throw error;
+      },
+    );
     return this.starting;
   }
 
@@ -170,6 +229,8 @@ export class EventBus implements EventPublisher {
    */
   async publish<T>(draft: EventDraft<T>): Promise<T | null> {
     if (this.closed) return null;
+    // The caller's span (the publish span when tracing is on), taken before anything else runs.
+    const traceParent = this.options.tracing?.traceParent() ?? null;
     try {
       await this.start();
       const now = this.options.clock();
@@ -184,14 +245,13 @@ export class EventBus implements EventPublisher {
             type: draft.type,
             data: JSON.stringify(data),
             created_at: now,
+            trace_parent: traceParent,
           });
           // The next id after the last delivered, nothing being read: delivered as it is, without
           // reading it back. Otherwise (another process's events came first) the read delivers it.
           if (!this.pulling && row.id === this.delivered + 1) {
             this.delivered = row.id;
-            const event = toBusEvent(row);
-            if (this.options.traceId) event.traceId = this.options.traceId();
-            this.deliver(event);
+            this.deliver(toBusEvent(row));
           } else if (!this.listening) {
             void this.pull();
           }
@@ -268,7 +328,9 @@ export class EventBus implements EventPublisher {
       this.pullAgain = true;
       return this.pulling;
     }
-    this.pulling = this.drain()
+    // Outside any caller's span: the events read belong to their own traces (BusEvent.traceParent).
+    const { tracing } = this.options;
+    this.pulling = (tracing ? tracing.withParent(undefined, () => this.drain()) : this.drain())
       .catch((error: unknown) => this.options.log.warn({ err: error }, 'ops events: reading new events failed'))
       .finally(() => {
         this.pulling = null;
@@ -330,5 +392,6 @@ function toBusEvent(row: EventRow): BusEvent {
     type: row.type as OpsDataEventType,
     data: row.data,
     createdAt: Number(row.created_at),
+    traceParent: row.trace_parent ?? undefined,
   };
 }

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BusEvent, EventBus, EventListener } from './event-bus.ts';
+import type { BusEvent, EventBus, EventListener, EventTracing } from './event-bus.ts';
 import { EventStreams } from './event-streams.ts';
 
 /** A response that keeps what is written and never sends it (a client that stopped reading). */
@@ -37,6 +37,7 @@ function fakeBus(cursor: number) {
   let answerReplay: (events: BusEvent[]) => void = () => undefined;
   const bus = {
     cursor,
+    now: () => 5_000,
     subscribe: (_vendorId: number, listener: EventListener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -51,14 +52,27 @@ function fakeBus(cursor: number) {
   };
 }
 
-const event = (id: number, data = '{}'): BusEvent => ({
+const event = (id: number, data = '{}', traceParent?: string): BusEvent => ({
   id,
   vendorId: 4,
   orderId: null,
   type: 'vendor',
   data,
   createdAt: 0,
+  traceParent,
 });
+
+/** Tracing that records the delivery spans asked for. */
+function recordingTracing() {
+  const spans: { traceParent: string; attributes: Record<string, string | number> }[] = [];
+  const tracing: EventTracing = {
+    traceParent: () => undefined,
+    withParent: (_traceParent, run) => run(),
+    delivered: (traceParent, attributes) => spans.push({ traceParent, attributes }),
+  };
+  return { tracing, spans };
+}
+const parentOf = (id: number) => `00-${'ab'.repeat(16)}-${String(id).padStart(16, '0')}-01`;
 const log = { info: () => undefined, warn: () => undefined };
 const ids = (text: string) => [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
 
@@ -95,6 +109,31 @@ describe('event streams', () => {
     expect(ids(raw.text)).toEqual([17, 19, 20, 21, 22, 23]);
     expect(raw.text).toMatch(/^retry: \d+\n\n/);
     expect(raw.text).toContain('id: 20\nevent: ready\n');
+  });
+
+  it("makes a delivery span for each live event written (held ones included), none for the replay or another's event", async () => {
+    const { bus, emit, answerReplay } = fakeBus(20);
+    const { tracing, spans } = recordingTracing();
+    const streams = new EventStreams(bus, log, {}, tracing);
+    const raw = new StalledResponse();
+    const serving = streams.serve(4, raw as unknown as ServerResponse, {}, 15);
+    emit(event(21, '{}', parentOf(21)));
+    answerReplay([event(17, '{}', parentOf(17)), event(19, '{}', parentOf(19))]);
+    await serving;
+    // Sent again (not written twice), published with tracing off, and a live one.
+    emit(event(21, '{}', parentOf(21)));
+    emit(event(22));
+    emit({ ...event(23, '{}', parentOf(23)), orderId: 77, createdAt: 4_200 });
+    expect(ids(raw.text)).toEqual([17, 19, 20, 21, 22, 23]);
+    expect(spans.map((span) => span.traceParent)).toEqual([parentOf(21), parentOf(23)]);
+    expect(spans[1]!.attributes).toEqual({
+      'venue.event.id': 23,
+      'venue.event.type': 'vendor',
+      'venue.vendor.id': 4,
+      'venue.order.id': 77,
+      'venue.stream.kind': 'staff',
+      'venue.delivery.lag_ms': 800,
+    });
   });
 
   it('ends a stream after its longest life, and sends heartbeats meanwhile', async () => {

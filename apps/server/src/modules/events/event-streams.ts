@@ -11,7 +11,7 @@
  */
 import type { OpsControlEventType, OpsStreamControl } from '@venue/contract/ops-events';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { BusEvent, EventBus } from './event-bus.ts';
+import { traceDelivery, type BusEvent, type EventBus, type EventTracing } from './event-bus.ts';
 
 export interface EventStreamSettings {
   /** a `: heartbeat` comment this often (ms), so proxies and the client know the stream is alive */
@@ -134,6 +134,8 @@ export class EventStreams {
     private readonly bus: EventBus,
     private readonly log: EventStreamsLog,
     settings: Partial<EventStreamSettings> = {},
+    /** with tracing on: each live event written to a staff stream is a delivery span */
+    private readonly tracing: EventTracing | null = null,
   ) {
     this.settings = { ...DEFAULT_STREAM_SETTINGS, ...settings };
   }
@@ -202,13 +204,19 @@ export class EventStreams {
     let sentUpTo = 0;
     let live = false;
     const held: BusEvent[] = [];
-    const send = (event: BusEvent) => {
-      if (event.id <= sentUpTo) return;
+    const send = (event: BusEvent): boolean => {
+      if (event.id <= sentUpTo || stream.ended) return false;
       sentUpTo = event.id;
       stream.event(event.id, event.type, event.data);
+      return true;
+    };
+    // Live events (not the replay of history) written here are deliveries a trace can follow.
+    const { tracing } = this;
+    const sendLive = (event: BusEvent) => {
+      if (send(event) && tracing) traceDelivery(tracing, event, 'staff', this.bus.now());
     };
     stream.unsubscribe = this.bus.subscribe(vendorId, (event) => {
-      if (live) send(event);
+      if (live) sendLive(event);
       else if (held.length < this.settings.replayLimit) held.push(event);
       else stream.end(true);
     });
@@ -241,7 +249,7 @@ export class EventStreams {
         stream.control('ready', resumeFrom, READY_MESSAGE);
       }
     }
-    for (const event of held) send(event);
+    for (const event of held) sendLive(event);
     held.length = 0;
     live = true;
   }
@@ -261,9 +269,14 @@ export class EventStreams {
 
   private startHeartbeat(): void {
     if (this.heartbeat) return;
-    this.heartbeat = setInterval(() => {
+    const beat = () => {
       for (const stream of [...this.streams]) stream.beat();
-    }, this.settings.heartbeatMs);
+    };
+    // Started by a stream's request, it outlives it: its credential checks are in no request's trace.
+    const { tracing } = this;
+    this.heartbeat = tracing
+      ? tracing.withParent(undefined, () => setInterval(beat, this.settings.heartbeatMs))
+      : setInterval(beat, this.settings.heartbeatMs);
     this.heartbeat.unref();
   }
 

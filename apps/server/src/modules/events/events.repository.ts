@@ -63,8 +63,9 @@ export async function insertEvent(db: Db, row: Omit<EventRow, 'id'>): Promise<Ev
   const result = await sql<{ id: number }>`
     with locked as (select pg_advisory_xact_lock(${EVENT_LOG_LOCK}::bigint)),
     inserted as (
-      insert into ops_events (vendor_id, order_id, type, data, created_at)
-      select ${row.vendor_id}::integer, ${row.order_id}::integer, ${row.type}::text, ${row.data}::text, ${row.created_at}::bigint
+      insert into ops_events (vendor_id, order_id, type, data, created_at, trace_parent)
+      select ${row.vendor_id}::integer, ${row.order_id}::integer, ${row.type}::text, ${row.data}::text, ${row.created_at}::bigint,
+        ${row.trace_parent}::text
       from locked
       returning id
     )

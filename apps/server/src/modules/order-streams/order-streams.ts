@@ -12,13 +12,18 @@
  *   the clock).
  * - A stream is written only when the customer would see a difference, and what never changes
  *   while an order waits (what was ordered) is serialised once per stream, not per message.
+ *
+ * With tracing on, each write an event about the order causes (a re-read's) is a span
+ * `ops_events deliver` in that event's trace, from the moment the event reached this process to
+ * the write; the re-read's statements are in that trace too. Places written by a queue read are no
+ * one event's delivery and make no span.
  */
 import { isFinalStatus } from '@venue/domain/order-status';
 import { waitEstimateText } from '@venue/domain/wait-estimate';
 import type { Kysely } from 'kysely';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Database } from '../../db/schema.ts';
-import type { BusEvent, EventBus } from '../events/event-bus.ts';
+import { traceDelivery, type BusEvent, type EventBus, type EventTracing } from '../events/event-bus.ts';
 import type { EventStreams, SseStream } from '../events/event-streams.ts';
 import {
   findOrderById,
@@ -65,6 +70,13 @@ interface Watch {
   shown: string;
 }
 
+/** A re-read of one order under way, and whether another must follow it (events came meanwhile). */
+interface Reread {
+  again: boolean;
+  /** with tracing on: the traced events the next read answers, and when each reached this process */
+  traced: { event: BusEvent; at: number }[] | null;
+}
+
 /** Everything this process watches at one vendor. */
 interface VendorWatches {
   orders: Map<number, Set<Watch>>;
@@ -85,8 +97,8 @@ const members = (value: object) => JSON.stringify(value).slice(1, -1);
 
 export class OrderStreams {
   private readonly vendors = new Map<number, VendorWatches>();
-  /** an order being re-read, and whether another read must follow it (events came meanwhile) */
-  private readonly rereads = new Map<number, { again: boolean }>();
+  /** orders being re-read */
+  private readonly rereads = new Map<number, Reread>();
   readonly settings: OrderStreamSettings;
 
   constructor(
@@ -96,6 +108,8 @@ export class OrderStreams {
       streams: EventStreams;
       clock: () => number;
       log: OrderStreamsLog;
+      /** with tracing on: writes caused by an event are delivery spans in its trace */
+      tracing?: EventTracing | null | undefined;
     },
     settings: Partial<OrderStreamSettings> = {},
   ) {
@@ -146,10 +160,14 @@ export class OrderStreams {
       refreshTimer: null,
       refreshDue: Number.POSITIVE_INFINITY,
       refreshing: null,
-      periodic: setInterval(() => {
-        vendor.moved = true;
-        this.scheduleQueueRefresh(vendorId, vendor, 'moved');
-      }, this.settings.estimateRefreshMs),
+      periodic: this.timer(
+        setInterval,
+        () => {
+          vendor.moved = true;
+          this.scheduleQueueRefresh(vendorId, vendor, 'moved');
+        },
+        this.settings.estimateRefreshMs,
+      ),
     };
     vendor.periodic.unref();
     this.vendors.set(vendorId, vendor);
@@ -175,7 +193,7 @@ export class OrderStreams {
   private onEvent(vendorId: number, event: BusEvent): void {
     const vendor = this.vendors.get(vendorId);
     if (!vendor) return;
-    if (event.orderId !== null && vendor.orders.has(event.orderId)) void this.reread(vendorId, event.orderId);
+    if (event.orderId !== null && vendor.orders.has(event.orderId)) void this.reread(vendorId, event.orderId, event);
     // Any change at the vendor may move the others: an order left the queue, the pace or time to service changed.
     vendor.moved = true;
     this.scheduleQueueRefresh(vendorId, vendor, 'moved');
@@ -185,18 +203,26 @@ export class OrderStreams {
    * Reads one order afresh and tells its streams. Reads of one order never overlap, so a slower
    * earlier read cannot overwrite a later state; events during a read fold into one more read.
    */
-  private async reread(vendorId: number, orderId: number): Promise<void> {
-    const running = this.rereads.get(orderId);
-    if (running) {
-      running.again = true;
-      return;
+  private async reread(vendorId: number, orderId: number, event?: BusEvent): Promise<void> {
+    const { tracing } = this.deps;
+    let state = this.rereads.get(orderId);
+    const running = state !== undefined;
+    if (!state) {
+      state = { again: true, traced: null };
+      this.rereads.set(orderId, state);
     }
-    const state = { again: true };
-    this.rereads.set(orderId, state);
+    state.again = true;
+    if (tracing && event?.traceParent !== undefined) (state.traced ??= []).push({ event, at: Date.now() });
+    if (running) return;
     try {
       while (state.again) {
         state.again = false;
-        const row = await findOrderById(this.deps.db, orderId);
+        const { traced } = state;
+        state.traced = null;
+        // Traced: the read's statements belong to the (latest) event it answers, not to whatever span is active.
+        const row = await (tracing
+          ? tracing.withParent(traced?.at(-1)?.event.traceParent, () => findOrderById(this.deps.db, orderId))
+          : findOrderById(this.deps.db, orderId));
         const vendor = this.vendors.get(vendorId);
         if (!row || !vendor) return;
         const fixedJson = members(placedOrderFixed(row));
@@ -206,7 +232,11 @@ export class OrderStreams {
           watch.row = row;
           watch.fixedJson = fixedJson;
           // Still (or again) in the queue: its place comes with the next queue read.
-          if (row.order_status !== 'Waiting') this.send(watch, this.deps.clock(), null);
+          if (row.order_status === 'Waiting') continue;
+          const nowMs = this.deps.clock();
+          // One span per event this write delivers (several only when events came during one read).
+          if (this.send(watch, nowMs, null) && tracing && traced)
+            for (const { event: cause, at } of traced) traceDelivery(tracing, cause, 'customer', nowMs, at);
         }
         if (row.order_status === 'Waiting') this.scheduleQueueRefresh(vendorId, vendor, 'new');
       }
@@ -231,11 +261,24 @@ export class OrderStreams {
     if (vendor.refreshTimer && vendor.refreshDue <= due) return;
     if (vendor.refreshTimer) clearTimeout(vendor.refreshTimer);
     vendor.refreshDue = due;
-    vendor.refreshTimer = setTimeout(() => {
-      vendor.refreshTimer = null;
-      void this.refreshQueue(vendorId);
-    }, due - this.deps.clock());
+    vendor.refreshTimer = this.timer(
+      setTimeout,
+      () => {
+        vendor.refreshTimer = null;
+        void this.refreshQueue(vendorId);
+      },
+      due - this.deps.clock(),
+    );
     vendor.refreshTimer.unref();
+  }
+
+  /**
+   * A timer (setTimeout or setInterval). With tracing on it is made outside any span: queue reads
+   * serve every stream of the vendor, not the request or the event that happened to plan them.
+   */
+  private timer(make: (run: () => void, ms: number) => NodeJS.Timeout, run: () => void, ms: number): NodeJS.Timeout {
+    const { tracing } = this.deps;
+    return tracing ? tracing.withParent(undefined, () => make(run, ms)) : make(run, ms);
   }
 
   /** One read of the vendor's queue and pace, then every watched order's view from it. */
@@ -291,15 +334,20 @@ export class OrderStreams {
     return vendor.refreshing;
   }
 
-  /** Writes the order when the customer would see a change; a finished order's stream then ends. */
-  private send(watch: Watch, nowMs: number, place: QueuePlace | null): void {
+  /**
+   * Writes the order when the customer would see a change; a finished order's stream then ends.
+   * Answers whether it wrote.
+   */
+  private send(watch: Watch, nowMs: number, place: QueuePlace | null): boolean {
     const { row } = watch;
     const timing = placedOrderTiming(row, nowMs, place);
     const shown = `${row.order_status}|${timing.positionInQueue ?? ''}|${waitEstimateText(timing.secsToServiceEstimate)}`;
-    if (shown !== watch.shown) {
+    const write = shown !== watch.shown && !watch.stream.ended;
+    if (write) {
       watch.shown = shown;
       watch.stream.event(this.deps.bus.cursor, ORDER_EVENT, `{${watch.fixedJson},${members(timing)}}`);
     }
     if (isFinalStatus(row.order_status)) watch.stream.end(); // nothing more happens to it: the stream ends once it has said so
+    return write;
   }
 }
