@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { databases } from '../../test/databases.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { EventBus, type BusEvent } from './event-bus.ts';
+import { insertEvent, withEventSubjectLock } from './events.repository.ts';
 
 const VENDOR = 1;
 const quiet = { warn: () => undefined };
@@ -144,4 +145,70 @@ describe.each(databases)('the event bus on $name', (database) => {
       [502, null],
     ]);
   });
+
+  it.runIf(database.name === 'postgres')(
+    "lets an order's lock go in the event's own insert, and delivers its own events once each, in order",
+    async () => {
+      const bus = newBus();
+      await bus.start();
+      const seen: BusEvent[] = [];
+      const unsubscribe = bus.subscribe(VENDOR, (event) => seen.push(event));
+      // A second connection tries the subject's lock while the publisher's data read still runs and
+      // again right after its insert: held first, free as soon as the insert has answered.
+      const subject = 'order:7001';
+      const tryLock = async () => {
+        const client = handle.createSessionClient!();
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ locked: boolean }>(
+            `select pg_try_advisory_lock(${0x6f707365}, hashtext($1)) as locked`,
+            [subject],
+          );
+          if (rows[0]!.locked) await client.query(`select pg_advisory_unlock(${0x6f707365}, hashtext($1))`, [subject]);
+          return rows[0]!.locked;
+        } finally {
+          await client.end();
+        }
+      };
+      let duringRead: boolean | null = null;
+      await bus.publish({
+        vendorId: VENDOR,
+        orderId: 7001,
+        type: 'order',
+        data: async () => {
+          duringRead = await tryLock();
+          return { step: 1 };
+        },
+      });
+      expect(duringRead).toBe(false);
+      // Inside the lock's scope, once the event's insert has answered, the subject is free already.
+      const afterInsert = await withEventSubjectLock(handle.db, subject, async (connection, lock) => {
+        await insertEvent(
+          connection,
+          {
+            vendor_id: VENDOR,
+            order_id: 7001,
+            type: 'order',
+            data: '{"step":0}',
+            created_at: Date.now(),
+            trace_parent: null,
+          },
+          lock,
+        );
+        return tryLock();
+      });
+      expect(afterInsert).toBe(true);
+      expect(await tryLock()).toBe(true);
+      // Its own events reach its subscriber as they were written, each once, in order.
+      for (let step = 2; step <= 5; step += 1) {
+        await bus.publish({ vendorId: VENDOR, orderId: 7001, type: 'order', data: () => Promise.resolve({ step }) });
+      }
+      await sleep(300);
+      unsubscribe();
+      const mine = seen
+        .filter((event) => event.orderId === 7001)
+        .map((event) => JSON.parse(event.data) as { step: number });
+      expect(mine.map((data) => data.step)).toEqual([1, 0, 2, 3, 4, 5]);
+    },
+  );
 });

@@ -149,6 +149,9 @@ export class EventBus implements EventPublisher {
   /** per subject, the last publish about it in this process (see holdingSubject) */
   private readonly subjects = new Map<string, Promise<void>>();
   private lastTrim = Number.NEGATIVE_INFINITY;
+  /** publishes of this process under way, and the newest id announced (NOTIFY) while one was */
+  private publishing = 0;
+  private announced = 0;
   private listener: NotificationListener | null = null;
   private poller: NodeJS.Timeout | null = null;
   private closed = false;
@@ -208,7 +211,15 @@ export class EventBus implements EventPublisher {
       this.listener = new NotificationListener(this.options.createSessionClient, EVENTS_CHANNEL, {
         // The payload is the new id: one this process delivered already (its own) needs no read.
         onNotify: (payload) => {
-          if (!(Number(payload) <= this.delivered)) void this.pull();
+          const id = Number(payload);
+          if (id <= this.delivered) return;
+          // While this process publishes, the id may be its own insert, which that publish delivers
+          // as written: the read waits until a publish of this process ends (see publish).
+          if (this.publishing > 0 && Number.isSafeInteger(id)) {
+            this.announced = Math.max(this.announced, id);
+            return;
+          }
+          void this.pull();
         },
         // Also the first connection: anything published before it is read now.
         onConnected: () => void this.pull(),
@@ -229,6 +240,17 @@ export class EventBus implements EventPublisher {
    */
   async publish<T>(draft: EventDraft<T>): Promise<T | null> {
     if (this.closed) return null;
+    this.publishing += 1;
+    try {
+      return await this.publishNow(draft);
+    } finally {
+      this.publishing -= 1;
+      // An id announced meanwhile that this process has not delivered (another process's): read now.
+      if (this.announced > this.delivered) void this.pull();
+    }
+  }
+
+  private async publishNow<T>(draft: EventDraft<T>): Promise<T | null> {
     // The caller's span (the publish span when tracing is on), taken before anything else runs.
     const traceParent = this.options.tracing?.traceParent() ?? null;
     try {
@@ -236,17 +258,21 @@ export class EventBus implements EventPublisher {
       const now = this.options.clock();
       const subject = subjectOf(draft);
       const sent = await this.holdingSubject(subject, () =>
-        withEventSubjectLock(this.db, subject, async (db) => {
+        withEventSubjectLock(this.db, subject, async (db, lock) => {
           const data = await draft.data(db);
           if (data === null || data === undefined) return null;
-          const row = await insertEvent(db, {
-            vendor_id: draft.vendorId,
-            order_id: draft.orderId ?? null,
-            type: draft.type,
-            data: JSON.stringify(data),
-            created_at: now,
-            trace_parent: traceParent,
-          });
+          const row = await insertEvent(
+            db,
+            {
+              vendor_id: draft.vendorId,
+              order_id: draft.orderId ?? null,
+              type: draft.type,
+              data: JSON.stringify(data),
+              created_at: now,
+              trace_parent: traceParent,
+            },
+            lock,
+          );
           // The next id after the last delivered, nothing being read: delivered as it is, without
           // reading it back. Otherwise (another process's events came first) the read delivers it.
           if (!this.pulling && row.id === this.delivered + 1) {

@@ -35,30 +35,48 @@ export function isPostgres(db: Db): boolean {
 export async function withEventSubjectLock<T>(
   db: Kysely<Database>,
   subject: string,
-  use: (db: Kysely<Database>) => Promise<T>,
+  use: (db: Kysely<Database>, lock: SubjectLock | null) => Promise<T>,
 ): Promise<T> {
-  if (!isPostgres(db)) return use(db);
+  if (!isPostgres(db)) return use(db, null);
   return db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${EVENT_LOG_LOCK}, hashtext(${subject}))`.execute(connection);
+    const lock: SubjectLock = { subject, released: false };
     try {
-      return await use(connection);
+      return await use(connection, lock);
     } finally {
-      await sql`select pg_advisory_unlock(${EVENT_LOG_LOCK}, hashtext(${subject}))`.execute(connection);
+      if (!lock.released) {
+        await sql`select pg_advisory_unlock(${EVENT_LOG_LOCK}, hashtext(${subject}))`.execute(connection);
+      }
     }
   });
+}
+
+/** A subject's lock held on a PostgreSQL connection; insertEvent can let it go in its own statement. */
+export interface SubjectLock {
+  readonly subject: string;
+  released: boolean;
 }
 
 /**
  * Appends an event. On PostgreSQL one statement, committed by itself, takes the log's lock,
  * inserts and NOTIFYs (every listening process is told the id as it commits): the lock that
  * serialises every event writer of every process is held only while that statement runs and
- * commits, never across a round trip to this process.
+ * commits, never across a round trip to this process. Given the subject's lock (its connection's),
+ * the same statement lets it go once the row is in: the next publisher about the subject may read
+ * its data now, and its insert still waits for the log's lock, so for this commit.
  */
-export async function insertEvent(db: Db, row: Omit<EventRow, 'id'>): Promise<EventRow> {
+export async function insertEvent(
+  db: Db,
+  row: Omit<EventRow, 'id'>,
+  lock: SubjectLock | null = null,
+): Promise<EventRow> {
   if (!isPostgres(db)) {
     const { id } = await db.insertInto('ops_events').values(row).returning('id').executeTakeFirstOrThrow();
     return { ...row, id: Number(id) };
   }
+  const unlock = lock
+    ? sql`, (select pg_advisory_unlock(${EVENT_LOG_LOCK}, hashtext(${lock.subject})) from inserted) as unlocked`
+    : sql``;
   // The lock is taken before the row (and its id) is made: the insert reads from `locked`.
   const result = await sql<{ id: number }>`
     with locked as (select pg_advisory_xact_lock(${EVENT_LOG_LOCK}::bigint)),
@@ -69,9 +87,10 @@ export async function insertEvent(db: Db, row: Omit<EventRow, 'id'>): Promise<Ev
       from locked
       returning id
     )
-    select id, pg_notify(${EVENTS_CHANNEL}, id::text) from inserted`.execute(db);
+    select id, pg_notify(${EVENTS_CHANNEL}, id::text)${unlock} from inserted`.execute(db);
   const id = result.rows[0]?.id;
   if (id === undefined) throw new Error('ops_events: the insert answered no id');
+  if (lock) lock.released = true;
   return { ...row, id: Number(id) };
 }
 
