@@ -11,6 +11,12 @@ export const TAKINGS_GROUPINGS = ['store', 'item', 'hour'] as const;
 export type TakingsGrouping = (typeof TAKINGS_GROUPINGS)[number];
 /** The longest range a report covers. */
 export const TAKINGS_MAX_DAYS = 366;
+export const TAKINGS_RANGE_MESSAGE = `A report covers at most ${TAKINGS_MAX_DAYS} days: choose a shorter range.`;
+
+/** Days from `from` to `to`, both counted (NaN when either is not a day). */
+function daysCovered(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+}
 
 /** GET /admin/v1/reports/takings?from=&to=&by=store|item|hour&vendorId=&format=csv (without days: today) */
 export const TakingsQuery = z
@@ -21,7 +27,11 @@ export const TakingsQuery = z
     vendorId: DecimalId.optional(),
     format: z.enum(['json', 'csv'], 'format must be json or csv').optional(),
   })
-  .refine(DAYS_IN_ORDER.check, DAYS_IN_ORDER.message);
+  .refine(DAYS_IN_ORDER.check, DAYS_IN_ORDER.message)
+  .refine((query) => !query.from || !query.to || !(daysCovered(query.from, query.to) > TAKINGS_MAX_DAYS), {
+    message: TAKINGS_RANGE_MESSAGE,
+    path: ['to'],
+  });
 export type TakingsQuery = z.infer<typeof TakingsQuery>;
 
 /** Figures over a set of paid orders and the refunds given in the same days. */

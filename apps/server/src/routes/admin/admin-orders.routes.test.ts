@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AdminOrderDetail, AdminOrderList, AdminRefund } from '@venue/contract/admin-orders';
-import { Takings } from '@venue/contract/admin-reports';
+import { Takings, TAKINGS_RANGE_MESSAGE } from '@venue/contract/admin-reports';
 import type { PlacedOrder } from '@venue/contract/order';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createManager } from '../../modules/managers/managers.service.ts';
@@ -420,6 +420,11 @@ describe.each(databases)('back-office orders, refunds and takings on $name', (te
     expect(report.byMethod.find((row) => row.method === 'card')!.refundsMinor).toBeGreaterThan(0);
     // The day before holds nothing.
     expect(Takings.parse((await admin('GET', '/reports/takings?from=2026-11-26', owner)).json()).totals.orders).toBe(0);
+    // A year is the longest range: a leap year's 366 days answer, one day more is refused in words.
+    expect((await admin('GET', '/reports/takings?from=2024-01-01&to=2024-12-31', owner)).statusCode).toBe(200);
+    const tooLong = await admin('GET', '/reports/takings?from=2024-01-01&to=2025-01-01', owner);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toContain(TAKINGS_RANGE_MESSAGE);
 
     // CSV: the report, and the orders one row per line adding up to what was paid.
     const csv = await admin('GET', '/reports/takings?from=2026-11-27&by=store&format=csv', owner);
