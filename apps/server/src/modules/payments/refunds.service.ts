@@ -168,6 +168,20 @@ export interface RefundAsk {
   reason: string;
 }
 
+/** The same Idempotency-Key with another ask: not a retry (the dialog keeps one key while open). */
+export const REFUND_KEY_REUSED_MESSAGE =
+  "A refund was already given under this Idempotency-Key with other details: check the order's refunds before refunding again.";
+
+/** The lines of a refund by line as they are kept (null for one by amount or in full). */
+const keptLines = (ask: RefundAsk): string | null =>
+  ask.lines ? JSON.stringify(ask.lines.map(({ lineId, quantity }) => ({ lineId, quantity }))) : null;
+
+/** Whether a refund kept under a key was given for this ask (a retry), not for another one. */
+function sameAsk(refund: RefundRow, ask: RefundAsk): boolean {
+  if (refund.reason !== ask.reason || refund.lines !== keptLines(ask)) return false;
+  return ask.amountMinor === undefined || refund.amount_minor === ask.amountMinor;
+}
+
 export interface RefundDeps {
   db: Kysely<Database>;
   gateway: PaymentGateway;
@@ -262,6 +276,7 @@ export async function giveRefund(
   const { db } = deps;
   const again = await findRefundByKey(db, order.id, idempotencyKey);
   if (again) {
+    if (!sameAsk(again, ask)) throw unprocessable(REFUND_KEY_REUSED_MESSAGE);
     if (again.status !== 'Succeeded') throw conflict(REFUND_UNDER_WAY_MESSAGE);
     return { refund: again, created: false };
   }
@@ -307,7 +322,7 @@ export async function giveRefund(
         vendor_id: order.vendor_id,
         amount_minor: amount,
         reason: ask.reason,
-        lines: ask.lines ? JSON.stringify(ask.lines.map(({ lineId, quantity }) => ({ lineId, quantity }))) : null,
+        lines: keptLines(ask),
         payment_id: onlyCoupon ? (couponPaid?.id ?? null) : (payment?.id ?? null),
         method: onlyCoupon ? 'coupon' : refundMethod(payment?.method ?? 'card'),
         card_last_four: onlyCoupon ? null : (payment?.card_last_four ?? null),
@@ -322,6 +337,7 @@ export async function giveRefund(
   }
   if (!reserved) {
     const other = await findRefundByKey(db, order.id, idempotencyKey);
+    if (other && !sameAsk(other, ask)) throw unprocessable(REFUND_KEY_REUSED_MESSAGE);
     if (other?.status === 'Succeeded') return { refund: other, created: false };
     throw conflict(REFUND_UNDER_WAY_MESSAGE);
   }

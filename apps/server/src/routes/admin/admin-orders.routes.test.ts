@@ -11,6 +11,7 @@ import { Takings, TAKINGS_RANGE_MESSAGE } from '@venue/contract/admin-reports';
 import type { PlacedOrder } from '@venue/contract/order';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createManager } from '../../modules/managers/managers.service.ts';
+import { REFUND_KEY_REUSED_MESSAGE } from '../../modules/payments/refunds.service.ts';
 import { paidTestOrder, placeTestOrder } from '../../test/checkout.ts';
 import { databases } from '../../test/databases.ts';
 import { signedInject, type Signer } from '../../test/signed-requests.ts';
@@ -239,6 +240,10 @@ describe.each(databases)('back-office orders, refunds and takings on $name', (te
     });
     expect(again.statusCode).toBe(201);
     expect(again.json().id).toBe(given.id);
+    // The same key with another ask is not a retry: refused, and nothing more is given.
+    const reused = await refund(meiOrder.id, { amountMinor: 100, reason: 'Cold roll' }, 'refund-1');
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().message).toBe(REFUND_KEY_REUSED_MESSAGE);
 
     const after = await detail(meiOrder.id);
     expect(after.refunds).toHaveLength(1);
