@@ -77,3 +77,59 @@ describe('requests that wait for the first paint (multi-vendor build)', () => {
     for (const read of reads.matching) expect(read.startTime).toBeGreaterThanOrEqual(reads.fcp);
   });
 });
+
+/** The app's libraries chunk (vite.config.ts: the 'vendor' group), not vendor-choice-*.js. */
+const LIBRARIES_CHUNK = /\/assets\/vendor-[\w-]{8}\.js$/;
+
+/**
+ * Opens `path` with the app's code held back until the page's own (prerendered) heading has been
+ * marked, then lets the app start and waits for it to have run `ready`. Answers whether the marked
+ * element is still the heading on the page: hydrated, the app keeps the elements it found.
+ */
+async function headingKept(page: Page, path: string, ready: (page: Page) => Promise<unknown>): Promise<boolean> {
+  let marked = false;
+  await page.route(LIBRARIES_CHUNK, async (route) => {
+    await eventually(async () => marked, Boolean, 20_000, 50);
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.locator('h1').first().waitFor({ state: 'attached' });
+  await page.evaluate(() => {
+    (document.querySelector('h1') as HTMLElement & { prerendered?: boolean }).prerendered = true;
+  });
+  marked = true;
+  await ready(page);
+  return page.evaluate(
+    () => (document.querySelector('h1') as HTMLElement & { prerendered?: boolean }).prerendered === true,
+  );
+}
+
+// docs/decisions/042-start-up-work.md: a first visit's prerendered screen is taken over by the app
+// (hydrated), not thrown away and built again.
+describe('prerendered screens (multi-vendor build)', () => {
+  const suite = setupSuite({ build: 'multi-vendor' });
+
+  test('/start: the app takes over the page it came with, and its controls work', async () => {
+    const page = await suite.newPage();
+    const kept = await headingKept(page, '/start', async (opened) => {
+      // Shown once the app runs and the stores have answered (a store delivers).
+      await opened.getByRole('button', { name: 'Order Home Delivery' }).waitFor();
+      await opened.getByRole('button', { name: 'Terms and Conditions' }).click();
+      await opened.getByRole('dialog', { name: 'Terms and conditions' }).waitFor();
+    });
+    expect(kept, 'the prerendered heading is still on the page').toBe(true);
+    expect(suite.pageErrors).toEqual([]);
+  });
+
+  test('discover-vendor: the store list replaces its placeholders in the page it came with', async () => {
+    const page = await suite.newPage();
+    const kept = await headingKept(page, '/order-flow/discover-vendor', (opened) =>
+      opened
+        .getByRole('button', { name: new RegExp(PIZZA.name) })
+        .first()
+        .waitFor(),
+    );
+    expect(kept, 'the prerendered heading is still on the page').toBe(true);
+    expect(suite.pageErrors).toEqual([]);
+  });
+});

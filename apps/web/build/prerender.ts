@@ -5,7 +5,7 @@ import { createServer, type ViteDevServer } from 'vite';
 export const PRERENDER_MODULE = '/src/app/prerender.tsx';
 
 interface PrerenderModule {
-  prerender(path: string): string;
+  prerender(path: string): Promise<string> | string;
 }
 
 /**

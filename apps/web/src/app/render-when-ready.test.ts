@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
-import { renderWhenReady, type InitializingRouter } from './render-when-ready';
+import { describe, expect, it } from 'vitest';
+import { whenRouterReady, type InitializingRouter } from './render-when-ready';
 
 function fakeRouter(initialized: boolean) {
   const listeners = new Set<(state: { initialized: boolean }) => void>();
@@ -18,35 +18,23 @@ function fakeRouter(initialized: boolean) {
   return { router, publish, listeners };
 }
 
-function container(markup: string): HTMLElement {
-  const element = document.createElement('div');
-  element.innerHTML = markup;
-  return element;
-}
-
-describe('renderWhenReady', () => {
-  it('renders at once into an empty page', () => {
-    const render = vi.fn();
-    renderWhenReady(container(''), fakeRouter(false).router, render);
-    expect(render).toHaveBeenCalledTimes(1);
-  });
-
-  it('keeps a prerendered screen until the router has loaded the route, then renders once', () => {
-    const render = vi.fn();
-    const { router, publish, listeners } = fakeRouter(false);
-    renderWhenReady(container('<div>Welcome to</div>'), router, render);
-    expect(render).not.toHaveBeenCalled();
-    publish({ initialized: false });
-    expect(render).not.toHaveBeenCalled();
-    publish({ initialized: true });
-    publish({ initialized: true });
-    expect(render).toHaveBeenCalledTimes(1);
+describe('whenRouterReady', () => {
+  it('resolves at once when the router has loaded the first route', async () => {
+    const { router, listeners } = fakeRouter(true);
+    await whenRouterReady(router);
     expect(listeners.size).toBe(0);
   });
 
-  it('renders at once over a prerendered screen when the router is already initialized', () => {
-    const render = vi.fn();
-    renderWhenReady(container('<div>Welcome to</div>'), fakeRouter(true).router, render);
-    expect(render).toHaveBeenCalledTimes(1);
+  it('waits until the router has loaded the route, then stops listening', async () => {
+    const { router, publish, listeners } = fakeRouter(false);
+    let ready = false;
+    const waiting = whenRouterReady(router).then(() => (ready = true));
+    publish({ initialized: false });
+    await Promise.resolve();
+    expect(ready).toBe(false);
+    publish({ initialized: true });
+    await waiting;
+    expect(ready).toBe(true);
+    expect(listeners.size).toBe(0);
   });
 });

@@ -49,6 +49,16 @@ export function mergeSavedState(saved: Record<string, unknown> | undefined): Roo
   return merged as RootState;
 }
 
+/**
+ * Whether every slice is as a new visitor's store starts it: the state the build prerenders the
+ * first screens with (src/app/prerender.tsx), so those screens render here as they were prerendered.
+ */
+export function isFreshState(state: RootState): boolean {
+  return Object.entries(slices).every(
+    ([key, slice]) => JSON.stringify(state[key as keyof RootState]) === JSON.stringify(slice.getInitialState()),
+  );
+}
+
 export function createStore(preloadedState?: RootState) {
   return configureStore({
     reducer: rootReducer,
