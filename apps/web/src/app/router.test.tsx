@@ -121,7 +121,8 @@ describe('network check', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderApp('/order-flow/place-order');
     const dialog = await screen.findByRole('dialog', { name: 'Connection troubles!' });
-    expect(fetchMock).toHaveBeenCalledWith('/v1/time', expect.anything());
+    // The check runs in a task of its own once the screen has painted.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/v1/time', expect.anything()));
     expect(within(dialog).getByText('Having trouble connecting to Harbourside Stadium.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
     expect(screen.queryByRole('dialog', { name: 'Connection troubles!' })).toBeNull();
@@ -138,6 +139,7 @@ describe('network check', () => {
     const { store } = renderApp('/order-flow/place-order');
     await screen.findByRole('dialog', { name: 'Connection troubles!' });
     const timeCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/v1/time').length;
+    await waitFor(() => expect(timeCalls()).toBe(1));
     const first = timeCalls();
 
     await act(async () => void (await vi.advanceTimersByTimeAsync(5000)));

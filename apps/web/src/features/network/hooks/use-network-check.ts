@@ -4,6 +4,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { checkNetwork } from '../api/get-time';
 import type { NetworkState } from '../store/network-slice';
 import { afterFirstPaint } from '../../../lib/first-paint';
+import { nextTask } from '../../../lib/next-task';
 
 /** Spec §9 polling default: re-check the connection every 5 s while it is failing. */
 export const NETWORK_RECHECK_MS = 5000;
@@ -14,8 +15,19 @@ export function useNetworkCheck(): void {
   const failed = useSelector((state: { network: NetworkState }) => state.network.status === 'failed');
 
   // The check waits for the first screen to paint: it must not share a slow line with what that
-  // screen is waiting for.
-  useEffect(() => afterFirstPaint(() => void dispatch(checkNetwork())), [dispatch]);
+  // screen is waiting for. It then runs in a task of its own, not in the one that mounts the screen.
+  useEffect(() => {
+    let cancelled = false;
+    const cancelWait = afterFirstPaint(() => {
+      void nextTask().then(() => {
+        if (!cancelled) void dispatch(checkNetwork());
+      });
+    });
+    return () => {
+      cancelled = true;
+      cancelWait();
+    };
+  }, [dispatch]);
 
   useEffect(() => {
     if (!failed) return;
