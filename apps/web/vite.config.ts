@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { compileHintsPlugin } from './build/compile-hints.ts';
 import { themeContrastPlugin, themeProperties } from './build/contrast.ts';
 import { precompressPlugin } from './build/precompress.ts';
 import { createPrerenderer } from './build/prerender.ts';
@@ -86,6 +87,7 @@ export default defineConfig(({ mode }) => {
       venueHtmlPlugin(settings),
       early,
       pages,
+      compileHintsPlugin(),
       pwaPlugin(settings, pages.state),
       precompressPlugin(),
       buildFeaturesPlugin(settings),
