@@ -13,6 +13,16 @@ describe('money', () => {
     expect(formatMoney(2500)).toBe('$25.00');
     expect(formatMoney(123456789)).toBe('$1,234,567.89');
     expect(formatMoney(-305)).toBe('\u2212$3.05');
+    expect(formatMoney(-123456789)).toBe('\u2212$1,234,567.89');
+  });
+  it("groups thousands as en-AU's number format does", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (minor) => {
+        const major = Math.floor(minor / 100);
+        const cents = String(minor % 100).padStart(2, '0');
+        expect(formatMoney(minor)).toBe(`$${major.toLocaleString('en-AU')}.${cents}`);
+      }),
+    );
   });
   it('writes major units with two decimals and no symbol', () => {
     expect(majorAmount(0)).toBe('0.00');

@@ -20,13 +20,21 @@ export function toMoney(minor: number): MoneyValue {
 /** The minus sign of a negative amount (U+2212): screen readers say "minus", not "dash". */
 export const MINUS_SIGN = '\u2212';
 
-/** "$12.50", "−$3.05": minor units to a display string with two decimals. */
+/** Every digit that has a multiple of three digits after it: where en-AU puts a thousands separator. */
+const THOUSANDS = /\B(?=(\d{3})+$)/g;
+
+/**
+ * "$12.50", "−$3.05", "$1,234.00": minor units to a display string with two decimals and en-AU's
+ * thousands separators. Written out rather than with toLocaleString('en-AU'), whose first call
+ * loads the locale's number formats: on a slow phone that held up the first menu's render by tens
+ * of milliseconds (docs/decisions/042-start-up-work.md).
+ */
 export function formatMoney(minor: number): string {
   const sign = minor < 0 ? MINUS_SIGN : '';
   const abs = Math.abs(minor);
   const major = Math.floor(abs / AUD.minorUnits);
   const cents = String(abs % AUD.minorUnits).padStart(2, '0');
-  return `${sign}${AUD.symbol}${major.toLocaleString('en-AU')}.${cents}`;
+  return `${sign}${AUD.symbol}${String(major).replace(THOUSANDS, ',')}.${cents}`;
 }
 
 /** "12.50", "0.05": minor units as a major-unit amount with two decimals, no symbol (wallet totals). */
