@@ -88,11 +88,9 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*>\n?[ \
 
 /**
  * index.html with a route's preload links. With prerendered markup for #root, the page's
- * stylesheets are also written inline in the head, and their links move to the end of the body,
- * disabled: the screen then paints as soon as the HTML arrives, and the app still finds its
- * stylesheets linked (so it does not load them again), while the browser neither fetches them nor
- * works out the page's styles and layout a second time for rules it already has
- * (docs/decisions/042-start-up-work.md). Its scripts are fetched at low priority.
+ * stylesheets are also written inline in the head, and their links move to the end of the body:
+ * the screen then paints as soon as the HTML arrives, and the app still finds its stylesheets
+ * linked (so it does not load them again). Its scripts are fetched at low priority.
  */
 export function routePageHtml(
   indexHtml: string,
@@ -135,8 +133,7 @@ export function routePageHtml(
   }));
   const hrefs = [...indexLinks.map((link) => link.href), ...assets.styles];
   const inline = `<style>${hrefs.map((href) => stylesheet(href)).join('\n')}</style>`;
-  const disabled = (tag: string) => tag.replace(/>$/, ' disabled>');
-  const moved = [...indexLinks.map((link) => link.tag), ...styleLinks].map(disabled);
+  const moved = [...indexLinks.map((link) => link.tag), ...styleLinks];
   return withEarly(lowPriority(addToHead(indexHtml.replace(STYLESHEET_LINK, ''), [inline, ...preloads])))
     .replace('<div id="root"></div>', () => `<div id="root">${prerendered}</div>`)
     .replace(/\n([ \t]*)<\/body>/, (_match, indent: string) =>
