@@ -1,5 +1,7 @@
+// @vitest-environment jsdom
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint, FIRST_PAINT_FALLBACK_MS, firstPaintDone } from './first-paint';
+import { afterFirstPaint, FIRST_PAINT_FALLBACK_MS, firstPaintDone, useFirstPaintDone } from './first-paint';
 
 /** A window whose PerformanceObserver reports paints when the test says the page painted. */
 function paintingWindow({ paintedAlready = false, paintTiming = true } = {}) {
@@ -86,5 +88,20 @@ describe('after the first paint', () => {
     expect(callback).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(callback).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useFirstPaintDone', () => {
+  it('is false until the page paints, then re-renders the component with true', async () => {
+    const { win, paint } = paintingWindow();
+    const { result } = renderHook(() => useFirstPaintDone(win));
+    expect(result.current).toBe(false);
+    await act(async () => paint());
+    expect(result.current).toBe(true);
+  });
+
+  it('is true at once on a page that has painted, and in a prerender (no window)', () => {
+    expect(renderHook(() => useFirstPaintDone(paintingWindow({ paintedAlready: true }).win)).result.current).toBe(true);
+    expect(renderHook(() => useFirstPaintDone(null)).result.current).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * The page's first contentful paint, as the browser reports it (Paint Timing). Requests the first
@@ -70,12 +70,17 @@ export function afterFirstPaint(callback: () => void, win: Window = window): () 
   return () => watch.listeners.delete(callback);
 }
 
-const subscribe = (listener: Listener) => afterFirstPaint(listener);
-const snapshot = () => firstPaintDone();
-/** Before hydration or in a prerender there is no page to paint: nothing waits there. */
-const serverSnapshot = () => true;
-
-/** Whether the page has painted content yet; re-renders the component once it has. */
-export function useFirstPaintDone(): boolean {
-  return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
+/**
+ * Whether the page has painted content yet; re-renders the component once it has, as a transition:
+ * React then re-renders what waited (a menu's pictures) in slices of a few milliseconds instead of
+ * one long task right after the paint (docs/decisions/042-start-up-work.md). In a prerender there
+ * is no page to paint: nothing waits there.
+ */
+export function useFirstPaintDone(win: Window | null = typeof window === 'undefined' ? null : window): boolean {
+  const [painted, setPainted] = useState(() => !win || firstPaintDone(win));
+  useEffect(() => {
+    if (painted || !win) return undefined;
+    return afterFirstPaint(() => startTransition(() => setPainted(true)), win);
+  }, [painted, win]);
+  return painted;
 }
