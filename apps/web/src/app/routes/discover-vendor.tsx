@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Vendor } from '@venue/contract/venue';
 import { Skeleton } from '../../components/ui/loader';
@@ -37,7 +37,9 @@ export function Component() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const vendors = useAppSelector((state) => state.venue.vendors);
+  // The list is rendered again as a transition when the stores arrive: React builds the cards in
+  // slices of a few milliseconds instead of one long task (docs/decisions/042-start-up-work.md).
+  const vendors = useDeferredValue(useAppSelector((state) => state.venue.vendors));
   const order = useAppSelector((state) => state.order);
   const [now, setNow] = useState(Date.now);
   const [conflictWith, setConflictWith] = useState<Vendor | null>(null);
