@@ -81,12 +81,7 @@ export async function insertCardCharge(
     return rows.length === 1;
   }
   return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('gateway_transactions')
-      .values(charge)
-      .onConflict(unlessCharged)
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    if (!(await insertChargeUnlessCharged(trx, charge))) return false;
     await trx.insertInto('gateway_card_tokens').values(card).execute();
     return true;
   });
@@ -112,6 +107,22 @@ export function findLatestCharge(db: Kysely<Database>, accessCode: string) {
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
+}
+
+/**
+ * Records a successful charge without a new card token (a saved card's), unless the access code
+ * already has a successful charge standing (unlessCharged): answers whether it did.
+ */
+export async function insertChargeUnlessCharged(
+  db: Kysely<Database>,
+  charge: Selectable<GatewayTransactionsTable>,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('gateway_transactions')
+    .values(charge)
+    .onConflict(unlessCharged)
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 export async function insertGatewayTransaction(

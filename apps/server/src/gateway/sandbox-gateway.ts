@@ -16,6 +16,7 @@ import {
   findLatestCharge,
   findSuccessfulCharge,
   insertCardCharge,
+  insertChargeUnlessCharged,
   findSessionForCharge,
   insertGatewaySession,
   insertGatewayTransaction,
@@ -194,7 +195,7 @@ export class SandboxGateway implements PaymentGateway {
       : /^\d{3,4}$/.test(input.cvv)
         ? cvvOutcome(input.cvv)
         : PAYMENT_RESULT_CODES.validationError;
-    const row = await this.record({
+    const values = {
       access_code: session.access_code,
       kind: 'token',
       amount_minor: session.amount_minor,
@@ -202,8 +203,15 @@ export class SandboxGateway implements PaymentGateway {
       card_token: card ? card.token : null,
       masked_number: card?.masked_number ?? null,
       card_brand: card?.card_brand ?? null,
-    });
-    return toCharge(row);
+    };
+    if (code !== PAYMENT_RESULT_CODES.success) return toCharge(await this.record(values));
+    // Only while no other charge of the code stands: of two requests for one code at once, one
+    // charges and the other is answered with that charge, as a request after it would be.
+    const row = { ...values, id: newId('txn'), created_at: this.clock(), refunded: 0, refunded_minor: 0 };
+    if (await insertChargeUnlessCharged(this.db, row)) return toCharge(row);
+    const standing = await findSuccessfulCharge(this.db, session.access_code);
+    if (!standing) throw new Error('a standing charge of the access code was not found');
+    return toCharge(standing);
   }
 
   async chargeWallet(input: {

@@ -416,7 +416,8 @@ describe.each(databases)('checkout on $name', (database) => {
     ).rejects.toThrow(/unique|UNIQUE/);
   });
 
-  it('remembers a card when asked (masked) and pays a later order with it and a CVV', async () => {
+  /** A consumer who paid a first order by card and saved it, and the payment of a second order. */
+  async function secondOrderWithSavedCard() {
     const consumer = await createTestConsumer(ctx.app);
     const first = await placeTestOrder(ctx.app, consumer, 4, [{ menuItemId: 414, quantity: 1 }]);
     const firstPayment = await initiateTestPayment(ctx.app, consumer, first);
@@ -424,6 +425,11 @@ describe.each(databases)('checkout on $name', (database) => {
     await updatePayment(ctx.app, consumer, first, firstPayment.id, { savePaymentMethod: true });
     const second = await placeTestOrder(ctx.app, consumer, 4, [{ menuItemId: 415, quantity: 1 }]);
     const payment = await initiateTestPayment(ctx.app, consumer, second);
+    return { consumer, second, payment };
+  }
+
+  it('remembers a card when asked (masked) and pays a later order with it and a CVV', async () => {
+    const { consumer, second, payment } = await secondOrderWithSavedCard();
     expect(payment.savedPaymentMethod).toEqual({
       cardName: 'Sam Lee',
       maskedCreditCardNumber: '•••• •••• •••• 4242',
@@ -448,6 +454,29 @@ describe.each(databases)('checkout on $name', (database) => {
       payload: { responseCode: '999', messages: [] },
     });
     expect(PaymentOutcome.parse(verify.json())).toMatchObject({ successful: true, status: 'Succeeded' });
+  });
+
+  it('charges a saved card once when its purchase requests arrive together, and answers each with that charge', async () => {
+    const { consumer, second, payment } = await secondOrderWithSavedCard();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        signedInject(ctx.app, consumer, {
+          method: 'POST',
+          url: `/v1/vendor/order/${second.id}/payment/${payment.id}/purchase/token`,
+          payload: { cvv: '321' },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    for (const answer of answers) {
+      expect(PaymentOutcome.parse(answer.json())).toMatchObject({ successful: true, orderStatus: 'Waiting' });
+    }
+    const charges = await ctx.database.db
+      .selectFrom('gateway_transactions')
+      .select(['id', 'result_code'])
+      .where('access_code', '=', payment.accessCode)
+      .execute();
+    expect(charges).toEqual([{ id: expect.any(String), result_code: 1 }]);
   });
 
   it('pays with Apple Pay or Google Pay tokens; a token containing decline fails', async () => {
