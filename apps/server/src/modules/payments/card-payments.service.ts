@@ -6,9 +6,9 @@ import type { InitiatedPayment, PaymentOutcome } from '@venue/contract/payment';
 import { AUD } from '@venue/domain/money';
 import { conflict, unprocessable } from '../../lib/http-error.ts';
 import { findLatestSavedCard, type SignedConsumer } from '../consumers/consumers.service.ts';
-import { ALREADY_PAID_MESSAGE, requireOwnOrder } from '../orders/orders.service.ts';
+import { ALREADY_PAID_MESSAGE } from '../orders/orders.service.ts';
 import { insertInitiatedPayment, newPaymentReference, requirePayment, type PaymentDeps } from './payment-common.ts';
-import { applyCharge, settleUnreportedCharge } from './payment-settlement.service.ts';
+import { applyCharge, requireOwnOrderSettled } from './payment-settlement.service.ts';
 
 /** Starts a card payment of the order's total: an access code from the gateway and its JSONP form URL. */
 export async function initiatePayment(
@@ -18,10 +18,9 @@ export async function initiatePayment(
   orderId: number,
   formActionUrl: string,
 ): Promise<InitiatedPayment> {
-  const order = await requireOwnOrder(deps.db, consumer, orderId, vendorId);
-  if (order.order_status !== 'Pending') throw conflict(ALREADY_PAID_MESSAGE);
   // A card the gateway already charged for this order pays it: never ask for a second charge.
-  if (await settleUnreportedCharge(deps, consumer, order)) throw conflict(ALREADY_PAID_MESSAGE);
+  const { order, paidNow } = await requireOwnOrderSettled(deps, consumer, orderId, vendorId);
+  if (paidNow || order.order_status !== 'Pending') throw conflict(ALREADY_PAID_MESSAGE);
   if (order.total_minor <= 0) throw unprocessable('Nothing is left to pay by card: the coupon pays this order.');
   const reference = newPaymentReference(order);
   const accessCode = await deps.gateway.createAccessCode({

@@ -8,13 +8,13 @@ import { PAYMENT_RESULT_MESSAGES as RESULT_MESSAGES } from '@venue/domain/paymen
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, PaymentsTable } from '../../db/schema.ts';
 import type { PaymentGateway } from '../../gateway/payment-gateway.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { randomBytes } from '../../lib/random-bytes.ts';
 import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import type { EventPublisher } from '../events/event-bus.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
-import { requireOwnOrder, type OrderRow } from '../orders/orders.service.ts';
-import { findPayment, insertPayment } from './payments.repository.ts';
+import type { OrderRow } from '../orders/orders.service.ts';
+import { findConsumerOrderAndPayment, insertPayment } from './payments.repository.ts';
 
 export interface PaymentDeps {
   db: Kysely<Database>;
@@ -61,9 +61,10 @@ export async function requirePayment(
   paymentId: number,
   vendorId?: number,
 ) {
-  const order = await requireOwnOrder(db, consumer, orderId, vendorId);
-  const payment = await findPayment(db, paymentId, order.id);
-  if (!payment) throw new HttpError(404, `Payment ${paymentId} not found`);
+  const found = await findConsumerOrderAndPayment(db, consumer.id, orderId, paymentId, vendorId);
+  if (!found) throw notFound(`Order ${orderId} not found`);
+  const { order, payment } = found;
+  if (!payment) throw notFound(`Payment ${paymentId} not found`);
   return { order, payment };
 }
 

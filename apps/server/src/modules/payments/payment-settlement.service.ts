@@ -10,7 +10,7 @@ import { PAYMENT_RESULT_CODES, type PaymentOutcome } from '@venue/contract/payme
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { GatewayCharge } from '../../gateway/payment-gateway.ts';
-import { conflict, HttpError } from '../../lib/http-error.ts';
+import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { counted } from '../../lib/metrics.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findConsumerById, saveCardIfNew, type SignedConsumer } from '../consumers/consumers.service.ts';
@@ -26,7 +26,12 @@ import {
   type OrderRow,
 } from '../orders/orders.service.ts';
 import { outcome, REFUNDED_MESSAGE, RESULT_MESSAGES, type PaymentDeps, type PaymentRow } from './payment-common.ts';
-import { findPayment, listUnsettledCardPayments, updatePaymentIfStatus } from './payments.repository.ts';
+import {
+  findConsumerOrderFlaggingUnsettled,
+  findPayment,
+  listUnsettledCardPayments,
+  updatePaymentIfStatus,
+} from './payments.repository.ts';
 
 async function reload(db: Kysely<Database>, payment: PaymentRow) {
   const [p, o] = await Promise.all([
@@ -245,6 +250,23 @@ export async function settleUnreportedCharge(
   return false;
 }
 
+/**
+ * The signer's order (of the store, when given), first settling a charge the app never reported:
+ * answers the order and whether that paid it. The order is read with whether it has card payments
+ * waiting at all, so an order without one (most) costs one read.
+ */
+export async function requireOwnOrderSettled(
+  deps: PaymentDeps,
+  consumer: SignedConsumer,
+  orderId: number,
+  vendorId?: number,
+): Promise<{ order: OrderRow; paidNow: boolean }> {
+  const found = await findConsumerOrderFlaggingUnsettled(deps.db, consumer.id, orderId, vendorId);
+  if (!found) throw notFound(`Order ${orderId} not found`);
+  const paidNow = found.unsettled && (await settleUnreportedCharge(deps, consumer, found.order));
+  return { order: found.order, paidNow };
+}
+
 /** GET order: the signer's order, first settling a charge the app never reported. */
 export async function getSettledOrder(
   deps: PaymentDeps,
@@ -252,9 +274,8 @@ export async function getSettledOrder(
   vendorId: number,
   orderId: number,
 ): Promise<OrderRow> {
-  const order = await requireOwnOrder(deps.db, consumer, orderId, vendorId);
-  if (order.order_status !== 'Pending' || !(await settleUnreportedCharge(deps, consumer, order))) return order;
-  return requireOwnOrder(deps.db, consumer, orderId, vendorId);
+  const { order, paidNow } = await requireOwnOrderSettled(deps, consumer, orderId, vendorId);
+  return paidNow ? requireOwnOrder(deps.db, consumer, orderId, vendorId) : order;
 }
 
 /**

@@ -376,6 +376,27 @@ describe.each(databases)('checkout on $name', (database) => {
     expect(PaymentOutcome.parse(settled.json())).toMatchObject({ successful: true, orderStatus: 'Waiting' });
   });
 
+  it('finds a payment only under its own order, and an order only for its own customer and store', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const order = await placeTestOrder(ctx.app, consumer, 4, [{ menuItemId: 414, quantity: 1 }]);
+    const payment = await initiateTestPayment(ctx.app, consumer, order);
+    const other = await placeTestOrder(ctx.app, consumer, 4, [{ menuItemId: 415, quantity: 1 }]);
+    const underOther = await updatePayment(ctx.app, consumer, other, payment.id);
+    expect(underOther.statusCode).toBe(404);
+    expect(ErrorBody.parse(underOther.json()).message).toBe(`Payment ${payment.id} not found`);
+    const stranger = await createTestConsumer(ctx.app);
+    const notTheirs = await updatePayment(ctx.app, stranger, order, payment.id);
+    expect(notTheirs.statusCode).toBe(404);
+    expect(ErrorBody.parse(notTheirs.json()).message).toBe(`Order ${order.id} not found`);
+    const wrongStore = await updatePayment(ctx.app, consumer, { ...order, vendorId: 2 }, payment.id);
+    expect(wrongStore.statusCode).toBe(404);
+    expect(ErrorBody.parse(wrongStore.json()).message).toBe(`Order ${order.id} not found`);
+    // Its own order and customer: found, and paid.
+    await payByCard(ctx.app, payment);
+    const own = await updatePayment(ctx.app, consumer, order, payment.id);
+    expect(PaymentOutcome.parse(own.json())).toMatchObject({ successful: true, orderStatus: 'Waiting' });
+  });
+
   it('charges an access code once when card requests for it arrive together', async () => {
     const consumer = await createTestConsumer(ctx.app);
     const order = await placeTestOrder(ctx.app, consumer, 4, [{ menuItemId: 414, quantity: 1 }]);
