@@ -27,8 +27,18 @@ const LINE_COLUMNS = [
   'note',
 ] as const;
 
-export function insertOrder(db: Db, row: Insertable<OrdersTable>) {
-  return db.insertInto('orders').values(row).returning('id').executeTakeFirstOrThrow();
+/** The customer's contact as the order keeps it, copied from the consumer's row by the order's insert. */
+const CONTACT = ['customer_name', 'customer_mobile', 'customer_email'] as const;
+type Contact = Pick<Selectable<OrdersTable>, (typeof CONTACT)[number]>;
+type NewOrder = Omit<Insertable<OrdersTable>, (typeof CONTACT)[number]>;
+
+/** The row with the contact of its consumer (`consumer_id`) as it stands, read by the insert itself. */
+function withContact(row: NewOrder) {
+  const of = (column: 'full_name' | 'mobile' | 'email') =>
+    sql<
+      string | null
+    >`(select ${sql.ref(`consumers.${column}`)} from consumers where consumers.id = ${row.consumer_id})`;
+  return { ...row, customer_name: of('full_name'), customer_mobile: of('mobile'), customer_email: of('email') };
 }
 
 export function insertOrderItems(db: Db, rows: Insertable<OrderItemsTable>[]) {
@@ -37,32 +47,45 @@ export function insertOrderItems(db: Db, rows: Insertable<OrderItemsTable>[]) {
 }
 
 /**
- * Inserts an order and its lines at once; answers the order's id. On PostgreSQL that is one
- * statement (atomic by itself: one round trip instead of BEGIN, two inserts and COMMIT); SQLite
- * runs the two inserts in a transaction. Lines get their ids in the order given.
+ * Inserts an order and its lines at once, with the customer's contact copied from the consumer's
+ * row by the same statement; answers the order's id and that contact. On PostgreSQL that is one
+ * statement (atomic by itself: one round trip instead of a read, BEGIN, two inserts and COMMIT);
+ * SQLite runs the two inserts in a transaction. Lines get their ids in the order given.
  */
 export async function insertOrderWithItems(
   db: Kysely<Database>,
-  row: Insertable<OrdersTable>,
+  row: NewOrder,
   items: Array<Omit<Insertable<OrderItemsTable>, 'order_id'>>,
-): Promise<number> {
+): Promise<{ id: number } & Contact> {
+  const values = withContact(row);
   if (!(db.getExecutor().adapter instanceof PostgresAdapter) || items.length === 0) {
     return db.transaction().execute(async (trx) => {
-      const { id } = await insertOrder(trx, row);
+      const stored = await trx
+        .insertInto('orders')
+        .values(values)
+        .returning(['id', ...CONTACT])
+        .executeTakeFirstOrThrow();
       await insertOrderItems(
         trx,
-        items.map((item) => ({ ...item, order_id: id })),
+        items.map((item) => ({ ...item, order_id: stored.id })),
       );
-      return id;
+      return stored;
     });
   }
   const column = <K extends keyof (typeof items)[number]>(key: K) => items.map((item) => item[key] ?? null);
-  const result = await db
-    .with('new_order', (qb) => qb.insertInto('orders').values(row).returning('id'))
-    .insertInto('order_items')
-    .columns(LINE_COLUMNS.slice(1))
-    .expression(
-      sql`select new_order.id, line.menu_item_id, line.parent_item_id, line.modifier_id, line.name, line.item_type,
+  return db
+    .with('new_order', (qb) =>
+      qb
+        .insertInto('orders')
+        .values(values)
+        .returning(['id', ...CONTACT]),
+    )
+    .with('lines', (qb) =>
+      qb
+        .insertInto('order_items')
+        .columns(LINE_COLUMNS.slice(1))
+        .expression(
+          sql`select new_order.id, line.menu_item_id, line.parent_item_id, line.modifier_id, line.name, line.item_type,
           line.quantity, line.per_item_minor, line.price_minor, line.note
         from new_order, unnest(
           ${column('menu_item_id')}::integer[], ${column('parent_item_id')}::integer[], ${column('modifier_id')}::integer[],
@@ -71,10 +94,11 @@ export async function insertOrderWithItems(
         ) with ordinality as line(menu_item_id, parent_item_id, modifier_id, name, item_type, quantity, per_item_minor,
           price_minor, note, position)
         order by line.position`,
+        ),
     )
-    .returning('order_id')
+    .selectFrom('new_order')
+    .select(['id', ...CONTACT])
     .executeTakeFirstOrThrow();
-  return result.order_id;
 }
 
 export function findOrder(db: Db, orderId: number) {

@@ -10,7 +10,7 @@ import type { PricedOrder } from '@venue/domain/order-pricing';
 import { isServiceCharge } from '@venue/domain/payment-summary';
 import { conflict, unprocessable } from '../../lib/http-error.ts';
 import { counted } from '../../lib/metrics.ts';
-import { contactForOrder, type SignedConsumer } from '../consumers/consumers.service.ts';
+import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import {
   priceVendorOrder,
   STALE_PICKUP_TIME_MESSAGE,
@@ -96,11 +96,7 @@ async function insertPricedOrder(
   nowMs: number,
 ): Promise<OrderRow> {
   const { db } = deps;
-  // Read beside the pricing: the order keeps the details it was placed with.
-  const [priced, contact] = await Promise.all([
-    priceVendorOrder(deps, vendorId, input, nowMs),
-    contactForOrder(db, consumer.id),
-  ]);
+  const priced = await priceVendorOrder(deps, vendorId, input, nowMs);
   if (priced.requestedTimeRejected) throw unprocessable(STALE_PICKUP_TIME_MESSAGE);
   const mode = checkServiceMode(input, priced.vendor, priced.order);
   const summary = toPaymentSummary(priced.order);
@@ -126,9 +122,9 @@ async function insertPricedOrder(
     attributes: input.attributes ? JSON.stringify(input.attributes) : null,
     order_origin: input.orderOrigin ?? null,
     paid_at: null,
-    ...contact,
   };
-  const orderId = await insertOrderWithItems(
+  // The order keeps the customer's details it was placed with, copied by its insert.
+  const { id: orderId, ...contact } = await insertOrderWithItems(
     db,
     values,
     priced.order.lines.map((line, index) => {
@@ -151,6 +147,7 @@ async function insertPricedOrder(
   // The row as stored, without reading it back.
   return {
     ...values,
+    ...contact,
     id: orderId,
     discount_minor: 0,
     time_ready: null,
