@@ -1,6 +1,6 @@
 /** SQL for the audit log: who changed what, when. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { AuditLogTable, Database } from '../../db/schema.ts';
 
 export interface AuditEntry {
   at: number;
@@ -11,18 +11,20 @@ export interface AuditEntry {
   details?: unknown;
 }
 
+/** An entry as its row (for a statement that writes it beside other changes). */
+export function auditRow(entry: AuditEntry): Insertable<AuditLogTable> {
+  return {
+    at: entry.at,
+    actor: entry.actor,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId,
+    details: entry.details === undefined ? null : JSON.stringify(entry.details),
+  };
+}
+
 export function insertAuditEntry(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry) {
-  return db
-    .insertInto('audit_log')
-    .values({
-      at: entry.at,
-      actor: entry.actor,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId,
-      details: entry.details === undefined ? null : JSON.stringify(entry.details),
-    })
-    .execute();
+  return db.insertInto('audit_log').values(auditRow(entry)).execute();
 }
 
 export function listAuditEntries(db: Kysely<Database> | Transaction<Database>, entity: string, entityId: string) {

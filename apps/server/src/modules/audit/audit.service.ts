@@ -4,9 +4,11 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { insertAuditEntry, listAuditEntries, type AuditEntry } from './audit.repository.ts';
+import { auditRow, insertAuditEntry, listAuditEntries, type AuditEntry } from './audit.repository.ts';
 
 export type { AuditEntry };
+/** An entry as its row, for a statement that writes it beside the change it records. */
+export { auditRow };
 
 /**
  * Who made a change, as the audit log records it: 'ops' (the admin token), a staff token

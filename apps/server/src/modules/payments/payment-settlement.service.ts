@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import type { GatewayCharge } from '../../gateway/payment-gateway.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { counted } from '../../lib/metrics.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { auditRow, recordAudit } from '../audit/audit.service.ts';
 import { findConsumerById, saveCardIfNew, type SignedConsumer } from '../consumers/consumers.service.ts';
 import { useCoupon } from '../coupons/coupons.service.ts';
 import { bumpMenuVersion, publishMenuItemsChanged, takeStock } from '../menu/menu.service.ts';
@@ -30,6 +30,8 @@ import {
   findConsumerOrderFlaggingUnsettled,
   findPayment,
   listUnsettledCardPayments,
+  settleInOneStatement,
+  settlesInOneStatement,
   updatePaymentIfStatus,
 } from './payments.repository.ts';
 
@@ -126,53 +128,70 @@ export async function applyCharge(
   // with the same READ COMMITTED view of other payers' orders).
   // The order's counted items too: its lines never change once placed.
   const { queue, counted: countedItems } = await readPaymentFacts(db, order.vendor_id, order.id, now);
+  const paymentChanges = {
+    status: 'Succeeded',
+    response_code: String(charge.resultCode),
+    transaction_id: charge.transactionId,
+    // Kept to tell the customer where a refund went, should the venue cancel the order.
+    card_last_four: charge.cardLastFour,
+    card_brand: charge.cardBrand,
+    save_payment_method: savePaymentMethod ? 1 : 0,
+    updated_at: now,
+  };
+  // Pending → queued (Waiting or Scheduled) in one UPDATE that only a Pending order passes.
+  const changes = queuedChanges(order, queue, now);
+  const orderChanges = {
+    ...changes,
+    paid_at: now,
+    // How it was paid, on the order itself: the takings split by method without reading payments.
+    paid_method: payment.method,
+    updated_at: now,
+  };
+  const paidEntry = {
+    at: now,
+    actor: 'system' as const,
+    action: 'order.paid',
+    entity: 'order',
+    entityId: String(order.id),
+    details: { paymentId: payment.id, method: payment.method, amountMinor: charge.amountMinor },
+  };
   try {
-    await db.transaction().execute(async (trx) => {
-      const moved = await updatePaymentIfStatus(trx, payment.id, 'Initiated', {
-        status: 'Succeeded',
-        response_code: String(charge.resultCode),
-        transaction_id: charge.transactionId,
-        // Kept to tell the customer where a refund went, should the venue cancel the order.
-        card_last_four: charge.cardLastFour,
-        card_brand: charge.cardBrand,
-        save_payment_method: savePaymentMethod ? 1 : 0,
-        updated_at: now,
+    if (countedItems.length === 0 && !order.coupon_code && settlesInOneStatement(db)) {
+      // Nothing to take from stock or a coupon: the payment, the order and the audit row in one
+      // statement, which writes nothing unless the payment and the order both move.
+      const result = await settleInOneStatement(db, {
+        paymentId: payment.id,
+        payment: paymentChanges,
+        orderId: order.id,
+        order: orderChanges,
+        audit: auditRow(paidEntry),
       });
-      if (!moved) return; // another request settled it first
-      // Pending → queued (Waiting or Scheduled) in one UPDATE that only a Pending order passes.
-      const changes = queuedChanges(order, queue, now);
-      const paid = await moveOrderIfStatus(trx, order.id, 'Pending', {
-        ...changes,
-        paid_at: now,
-        // How it was paid, on the order itself: the takings split by method without reading payments.
-        paid_method: payment.method,
-        updated_at: now,
-      });
-      if (paid !== 1) throw new OrderNotPending();
-      const short: Array<{ id: number; name: string }> = [];
-      for (const item of countedItems) {
-        if (!(await takeStock(trx, order.vendor_id, item.id, Number(item.count), now))) {
-          short.push({ id: item.id, name: item.name });
+      if (result === 'order-not-pending') throw new OrderNotPending();
+      if (result === 'settled') queuedAs = changes.order_status;
+    } else {
+      await db.transaction().execute(async (trx) => {
+        const moved = await updatePaymentIfStatus(trx, payment.id, 'Initiated', paymentChanges);
+        if (!moved) return; // another request settled it first
+        const paid = await moveOrderIfStatus(trx, order.id, 'Pending', orderChanges);
+        if (paid !== 1) throw new OrderNotPending();
+        const short: Array<{ id: number; name: string }> = [];
+        for (const item of countedItems) {
+          if (!(await takeStock(trx, order.vendor_id, item.id, Number(item.count), now))) {
+            short.push({ id: item.id, name: item.name });
+          }
         }
-      }
-      if (short.length > 0) throw new SoldOut(short);
-      if (countedItems.length > 0) {
-        await bumpMenuVersion(trx, order.vendor_id);
-        stockTaken = countedItems.map((item) => item.id);
-      }
-      if (order.coupon_code) {
-        if (!(await useCoupon(trx, order.coupon_code))) throw new CouponUsedUp();
-      }
-      await recordAudit(trx, {
-        at: now,
-        actor: 'system',
-        action: 'order.paid',
-        entity: 'order',
-        entityId: String(order.id),
-        details: { paymentId: payment.id, method: payment.method, amountMinor: charge.amountMinor },
+        if (short.length > 0) throw new SoldOut(short);
+        if (countedItems.length > 0) {
+          await bumpMenuVersion(trx, order.vendor_id);
+          stockTaken = countedItems.map((item) => item.id);
+        }
+        if (order.coupon_code) {
+          if (!(await useCoupon(trx, order.coupon_code))) throw new CouponUsedUp();
+        }
+        await recordAudit(trx, paidEntry);
+        queuedAs = changes.order_status;
       });
-      queuedAs = changes.order_status;
-    });
+    }
   } catch (error) {
     if (!(error instanceof SoldOut || error instanceof CouponUsedUp || error instanceof OrderNotPending)) throw error;
     const message =

@@ -397,6 +397,48 @@ describe.each(databases)('checkout on $name', (database) => {
     expect(PaymentOutcome.parse(own.json())).toMatchObject({ successful: true, orderStatus: 'Waiting' });
   });
 
+  it('of two charged payments of one order reported together, one pays the order and the other is refunded', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const order = await placeTestOrder(ctx.app, consumer, 4, [{ menuItemId: 414, quantity: 1 }]);
+    const first = await initiateTestPayment(ctx.app, consumer, order);
+    const second = await initiateTestPayment(ctx.app, consumer, order);
+    expect(second.id).not.toBe(first.id);
+    await payByCard(ctx.app, first);
+    await payByCard(ctx.app, second);
+    const answers = await Promise.all([
+      updatePayment(ctx.app, consumer, order, first.id),
+      updatePayment(ctx.app, consumer, order, second.id),
+    ]);
+    const paid = answers.filter((answer) => answer.statusCode === 200);
+    const refused = answers.filter((answer) => answer.statusCode === 409);
+    expect(paid).toHaveLength(1);
+    expect(PaymentOutcome.parse(paid[0]!.json())).toMatchObject({ successful: true, orderStatus: 'Waiting' });
+    expect(refused).toHaveLength(1);
+    expect(ErrorBody.parse(refused[0]!.json()).message).toMatch(/You have not been charged again\.$/);
+    const payments = await ctx.database.db
+      .selectFrom('payments')
+      .select(['status'])
+      .where('order_id', '=', order.id)
+      .orderBy('status')
+      .execute();
+    expect(payments.map((payment) => payment.status)).toEqual(['Refunded', 'Succeeded']);
+    const charges = await ctx.database.db
+      .selectFrom('gateway_transactions')
+      .select(['refunded'])
+      .where('access_code', 'in', [first.accessCode, second.accessCode])
+      .orderBy('refunded')
+      .execute();
+    expect(charges.map((charge) => Number(charge.refunded))).toEqual([0, 1]);
+    const audit = await ctx.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'order')
+      .where('entity_id', '=', String(order.id))
+      .where('action', '=', 'order.paid')
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
+
   it('charges an access code once when card requests for it arrive together', async () => {
     const consumer = await createTestConsumer(ctx.app);
     const order = await placeTestOrder(ctx.app, consumer, 4, [{ menuItemId: 414, quantity: 1 }]);
