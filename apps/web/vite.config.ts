@@ -7,7 +7,7 @@ import { precompressPlugin } from './build/precompress.ts';
 import { createPrerenderer } from './build/prerender.ts';
 import { buildFeaturesPlugin } from './build/build-features.ts';
 import { earlyRequestsPlugin } from './build/early-requests.ts';
-import { pwaPlugin } from './build/pwa.ts';
+import { faviconDataUrl, pwaPlugin } from './build/pwa.ts';
 import { routePagesPlugin, type RoutePage } from './build/route-pages.ts';
 import { PATHS } from './src/app/routes.ts';
 import { parseSettings, type Settings } from './src/config/settings-schema.ts';
@@ -18,17 +18,9 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A small brand-coloured square with the venue's initial, as an inline SVG favicon. */
-function brandIcon(settings: Settings): string {
-  const initial = escapeHtml(settings.venueName.trim().charAt(0).toUpperCase() || 'V');
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${settings.brandColor}"/>` +
-    `<text x="16" y="22" font-family="system-ui,sans-serif" font-size="18" font-weight="700" text-anchor="middle" fill="${settings.brandContrast}">${initial}</text></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
-}
-
-/** Fills index.html from the settings: the venue name as title, the theme colours for first paint. */
+/** Fills index.html from the settings: the venue name as title, the theme colours for first paint, the favicon. */
 function venueHtmlPlugin(settings: Settings): Plugin {
+  let favicon: Promise<string> | undefined;
   const properties = Object.entries(themeProperties(settings))
     .map(([name, value]) => `${name}:${value}`)
     .join(';');
@@ -36,7 +28,7 @@ function venueHtmlPlugin(settings: Settings): Plugin {
     name: 'venue-html',
     transformIndexHtml: {
       order: 'pre',
-      handler(html) {
+      async handler(html) {
         return {
           html: html
             .replaceAll('%VENUE_NAME%', escapeHtml(settings.venueName))
@@ -44,7 +36,11 @@ function venueHtmlPlugin(settings: Settings): Plugin {
           tags: [
             // html:root outranks the stylesheet's :root defaults (styles/global.css), which load after it.
             { tag: 'style', children: `html:root{${properties}}`, injectTo: 'head' },
-            { tag: 'link', attrs: { rel: 'icon', href: brandIcon(settings) }, injectTo: 'head' },
+            {
+              tag: 'link',
+              attrs: { rel: 'icon', href: await (favicon ??= faviconDataUrl(settings)) },
+              injectTo: 'head',
+            },
           ],
         };
       },

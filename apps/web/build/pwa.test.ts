@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   appShellFiles,
+  faviconDataUrl,
   ICONS,
   iconSvg,
   PAGE_BACKGROUND,
@@ -67,6 +68,18 @@ describe('icons', () => {
     expect(maskable).toContain('>&lt;</text>');
     expect(maskable).toContain('font-size="220"');
     expect(iconSvg(THEME, { name: 'a', size: 192, purpose: 'any' })).toContain('>H</text>');
+  });
+
+  it('gives the page a PNG favicon, not an SVG the page would have to lay out, in the brand colour', async () => {
+    const url = await faviconDataUrl(THEME);
+    expect(url).toMatch(/^data:image\/png;base64,/);
+    const png = Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+    const { width, height, format } = await sharp(png).metadata();
+    expect({ width, height, format }).toEqual({ width: 64, height: 64, format: 'png' });
+    // Inside the rounded corner and above the letter: the brand colour (#0b4f6c = 11, 79, 108).
+    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (8 * info.width + 32) * info.channels;
+    expect([...data.subarray(at, at + 3)]).toEqual([11, 79, 108]);
   });
 
   it('names icons by content, so a new theme gets new file names', async () => {

@@ -85,6 +85,22 @@ export async function renderIcons(theme: PwaTheme): Promise<BuiltIcon[]> {
   );
 }
 
+/** The favicon's size: two device pixels per pixel of a 32 px icon. */
+const FAVICON_SIZE = 64;
+
+/**
+ * The favicon, the 'any' icon drawn small, as a PNG data URL for the page's head. A PNG rather than
+ * the SVG it is drawn from: the browser draws an SVG favicon on the page's own main thread, as a
+ * document of its own whose letter needs the fonts looked up and laid out, a task of 10–17 ms after
+ * the first paint on the development machine (docs/decisions/042-start-up-work.md); a PNG is only
+ * decoded.
+ */
+export async function faviconDataUrl(theme: PwaTheme): Promise<string> {
+  const svg = iconSvg(theme, { name: 'favicon', size: FAVICON_SIZE, purpose: 'any' });
+  const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
 /** The web app manifest (W3C Web Application Manifest). */
 export function webManifest(theme: PwaTheme, icons: BuiltIcon[]) {
   return {
