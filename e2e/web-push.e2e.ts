@@ -72,7 +72,7 @@ async function pushUntilShown(
   context: BrowserContext,
   page: Page,
   origin: string,
-  message: { tag: string },
+  message: { tag: string; [field: string]: unknown },
 ): Promise<ShownNotification[]> {
   let shown: ShownNotification[] = [];
   for (let attempt = 0; attempt < 3; attempt += 1) {
