@@ -135,7 +135,7 @@ const DIVISION_BY_ZERO = '22012';
 /**
  * Settles a payment that takes no stock and no coupon in one statement (PostgreSQL): the payment
  * moves from Initiated, then, only if it did, the order from Pending, then, only if that did, the
- * audit row is written. A payment that moved while its order did not makes the statement fail
+ * audit row is written (PostgreSQL runs a data-modifying WITH whether or not it is read). A payment that moved while its order did not makes the statement fail
  * (a division by zero in its last line), so nothing of it is written, as a transaction rolled
  * back would leave it. Answers 'settled', 'settled-elsewhere' (the payment was not Initiated:
  * another request settled it) or 'order-not-pending'.
@@ -185,12 +185,10 @@ export async function settleInOneStatement(
                 sql<string>`${audit.entity_id}::text`.as('entity_id'),
                 sql<string | null>`${audit.details ?? null}::text`.as('details'),
               ]),
-          )
-          .returning('id'),
+          ),
       )
       .selectNoFrom([
         sql<number>`(select count(*) from p)`.as('moved'),
-        sql<number>`(select count(*) from a)`.as('audited'),
         sql<number>`1 / (case when (select count(*) from p) = (select count(*) from o) then 1 else 0 end)`.as(
           'consistent',
         ),
