@@ -8,6 +8,17 @@ import { PAYMENT_RESULT_CODES } from '@venue/contract/payment';
 import { PostgresAdapter, sql, type Insertable, type Kysely, type OnConflictBuilder, type Selectable } from 'kysely';
 import type { Database, GatewayCardTokensTable, GatewaySessionsTable, GatewayTransactionsTable } from '../db/schema.ts';
 
+/** A successful charge's result code, as a literal. */
+const SUCCESS = sql.lit(PAYMENT_RESULT_CODES.success);
+
+/**
+ * The conflict a second standing charge of an access code meets: the unique index
+ * gateway_transactions_one_charge, named by its predicate in literals (SQLite matches a partial
+ * index only so).
+ */
+const unlessCharged = (oc: OnConflictBuilder<Database, 'gateway_transactions'>) =>
+  oc.column('access_code').where('result_code', '=', SUCCESS).where('refunded', '=', sql.lit(0)).doNothing();
+
 export async function insertGatewaySession(db: Kysely<Database>, row: Insertable<GatewaySessionsTable>): Promise<void> {
   await db.insertInto('gateway_sessions').values(row).execute();
 }
@@ -17,74 +28,111 @@ export function findGatewaySession(db: Kysely<Database>, accessCode: string) {
 }
 
 /**
- * The session of an access code, and whether a successful charge of it stands (not refunded in
- * full): what a card request needs to know first, in one read.
+ * A card request's charge row as the gateway writes it: everything but what the access code's
+ * session gives (its access code and amount).
  */
-export async function findSessionForCharge(db: Kysely<Database>, accessCode: string) {
-  const row = await db
-    .selectFrom('gateway_sessions')
-    .selectAll()
-    .select(
-      sql<number>`(select count(*) from gateway_transactions t where t.access_code = gateway_sessions.access_code
-        and t.result_code = ${sql.lit(PAYMENT_RESULT_CODES.success)} and t.refunded = 0)`.as('standing_charges'),
-    )
-    .where('access_code', '=', accessCode)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { standing_charges: standing, ...session } = row;
-  return { session, charged: Number(standing) > 0 };
+export type CardAttemptCharge = Omit<Selectable<GatewayTransactionsTable>, 'access_code' | 'amount_minor'>;
+
+/**
+ * A card request to record: the session it names (access code, amount in minor units as the
+ * request's text, which must read exactly as the session's amount, and reference), its charge
+ * row, and, for a successful charge, the card token stored with it.
+ */
+export interface CardAttempt {
+  accessCode: string;
+  amount: string;
+  reference: string;
+  charge: CardAttemptCharge;
+  card: Insertable<GatewayCardTokensTable> | null;
 }
 
 /**
- * The conflict a second standing charge of an access code meets: the unique index
- * gateway_transactions_one_charge, named by its predicate in literals (SQLite matches a partial
- * index only so).
+ * What recordCardAttempt did: whether the request named a session (access code, amount and
+ * reference all its), and whether its charge was recorded (not when a successful charge of the
+ * code stands, whether read first or met at the unique index by a request at the same time).
  */
-const unlessCharged = (oc: OnConflictBuilder<Database, 'gateway_transactions'>) =>
-  oc
-    .column('access_code')
-    .where('result_code', '=', sql.lit(PAYMENT_RESULT_CODES.success))
-    .where('refunded', '=', sql.lit(0))
-    .doNothing();
+export interface CardAttemptResult {
+  sessionFound: boolean;
+  recorded: boolean;
+}
 
 /**
- * Records a successful card charge and its card token, unless the access code already has a
- * successful charge standing (unlessCharged): answers whether it did. One statement on PostgreSQL; on SQLite one transaction of the process's connection.
+ * Records a card request's charge (and, for a successful one, its card token) only if the request
+ * names a session and no successful charge of that session stands. One statement on PostgreSQL;
+ * on SQLite (no data-modifying WITH) a read, then the insert(s).
  */
-export async function insertCardCharge(
+export function recordCardAttempt(db: Kysely<Database>, attempt: CardAttempt): Promise<CardAttemptResult> {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? recordCardAttemptInOneStatement(db, attempt)
+    : recordCardAttemptInSteps(db, attempt);
+}
+
+async function recordCardAttemptInOneStatement(
   db: Kysely<Database>,
-  charge: Selectable<GatewayTransactionsTable>,
-  card: Insertable<GatewayCardTokensTable>,
-): Promise<boolean> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    const rows = await db
-      .with('charge', (qb) =>
-        qb.insertInto('gateway_transactions').values(charge).onConflict(unlessCharged).returning('id'),
-      )
-      .insertInto('gateway_card_tokens')
-      .columns(['token', 'card_holder', 'masked_number', 'card_brand', 'expiry_month', 'expiry_year', 'created_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('charge')
-          .select([
-            sql<string>`${card.token}::text`.as('token'),
-            sql<string>`${card.card_holder}::text`.as('card_holder'),
-            sql<string>`${card.masked_number}::text`.as('masked_number'),
-            sql<string | null>`${card.card_brand ?? null}::text`.as('card_brand'),
-            sql<string>`${card.expiry_month}::text`.as('expiry_month'),
-            sql<string>`${card.expiry_year}::text`.as('expiry_year'),
-            sql<number>`${card.created_at}::bigint`.as('created_at'),
-          ]),
-      )
-      .returning('token')
-      .execute();
-    return rows.length === 1;
+  { accessCode, amount, reference, charge, card }: CardAttempt,
+): Promise<CardAttemptResult> {
+  // The standing check reads the snapshot; two requests at once both pass it, and the second's
+  // insert then meets the first's charge at the unique index and does nothing.
+  const token = card
+    ? sql`, token as (
+        insert into gateway_card_tokens
+          (token, card_holder, masked_number, card_brand, expiry_month, expiry_year, created_at)
+        select ${card.token}::text, ${card.card_holder}::text, ${card.masked_number}::text,
+          ${card.card_brand ?? null}::text, ${card.expiry_month}::text, ${card.expiry_year}::text,
+          ${card.created_at}::bigint
+        from charge)`
+    : sql``;
+  const { rows } = await sql<{ session_found: string | number; recorded: string | number }>`
+    with s as (
+      select access_code, amount_minor from gateway_sessions
+      where access_code = ${accessCode} and cast(amount_minor as text) = ${amount} and reference = ${reference}
+    ), standing as (
+      select 1 from gateway_transactions t join s on t.access_code = s.access_code
+      where t.result_code = ${SUCCESS} and t.refunded = 0
+    ), charge as (
+      insert into gateway_transactions (id, access_code, kind, amount_minor, result_code, card_token,
+        masked_number, card_brand, created_at, refunded, refunded_minor)
+      select ${charge.id}::text, s.access_code, ${charge.kind}::text, s.amount_minor,
+        ${charge.result_code}::integer, ${charge.card_token}::text, ${charge.masked_number}::text,
+        ${charge.card_brand}::text, ${charge.created_at}::bigint, ${charge.refunded}::integer,
+        ${charge.refunded_minor}::integer
+      from s where not exists (select 1 from standing)
+      on conflict (access_code) where result_code = ${SUCCESS} and refunded = 0 do nothing
+      returning id
+    )${token}
+    select (select count(*) from s) as session_found, (select count(*) from charge) as recorded
+  `.execute(db);
+  const row = rows[0]!;
+  return { sessionFound: Number(row.session_found) > 0, recorded: Number(row.recorded) > 0 };
+}
+
+async function recordCardAttemptInSteps(db: Kysely<Database>, attempt: CardAttempt): Promise<CardAttemptResult> {
+  const session = await db
+    .selectFrom('gateway_sessions')
+    .select(['access_code', 'amount_minor'])
+    .select(
+      sql<number>`(select count(*) from gateway_transactions t where t.access_code = gateway_sessions.access_code
+        and t.result_code = ${SUCCESS} and t.refunded = 0)`.as('standing_charges'),
+    )
+    .where('access_code', '=', attempt.accessCode)
+    .where(sql`cast(amount_minor as text)`, '=', attempt.amount)
+    .where('reference', '=', attempt.reference)
+    .executeTakeFirst();
+  if (!session) return { sessionFound: false, recorded: false };
+  if (Number(session.standing_charges) > 0) return { sessionFound: true, recorded: false };
+  const charge = { ...attempt.charge, access_code: session.access_code, amount_minor: session.amount_minor };
+  const { card } = attempt;
+  if (!card) {
+    await insertGatewayTransaction(db, charge);
+    return { sessionFound: true, recorded: true };
   }
-  return db.transaction().execute(async (trx) => {
+  // The charge and its card's token are stored together, in one transaction of the process's connection.
+  const recorded = await db.transaction().execute(async (trx) => {
     if (!(await insertChargeUnlessCharged(trx, charge))) return false;
     await trx.insertInto('gateway_card_tokens').values(card).execute();
     return true;
   });
+  return { sessionFound: true, recorded };
 }
 
 /** The access code's latest successful charge (refunded or not). */
@@ -93,7 +141,7 @@ export function findSuccessfulCharge(db: Kysely<Database>, accessCode: string) {
     .selectFrom('gateway_transactions')
     .selectAll()
     .where('access_code', '=', accessCode)
-    .where('result_code', '=', sql.lit(PAYMENT_RESULT_CODES.success))
+    .where('result_code', '=', SUCCESS)
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
 }

@@ -15,9 +15,8 @@ import {
   findGatewaySession,
   findLatestCharge,
   findSuccessfulCharge,
-  insertCardCharge,
   insertChargeUnlessCharged,
-  findSessionForCharge,
+  recordCardAttempt,
   insertGatewaySession,
   insertGatewayTransaction,
   findTransaction,
@@ -132,13 +131,6 @@ export class SandboxGateway implements PaymentGateway {
       successful: r === PAYMENT_RESULT_CODES.success,
       errors: r === PAYMENT_RESULT_CODES.success ? [] : [ERRORS[r] ?? 'Unknown error'],
     });
-    const found = await findSessionForCharge(this.db, request.verification);
-    const session = found?.session;
-    if (!session || String(session.amount_minor) !== request.amount || session.reference !== request.reference) {
-      return answer(PAYMENT_RESULT_CODES.invalidVerification, null, null);
-    }
-    const used = () => ({ ...answer(PAYMENT_RESULT_CODES.invalidVerification, null, null), errors: [USED_CODE] });
-    if (found.charged) return used();
     let code = cardOutcome(request.cardNumber, request.cvv);
     if (
       code === PAYMENT_RESULT_CODES.success &&
@@ -146,42 +138,43 @@ export class SandboxGateway implements PaymentGateway {
     ) {
       code = PAYMENT_RESULT_CODES.validationError;
     }
-    const masked = code === PAYMENT_RESULT_CODES.validationError ? null : maskCardNumber(request.cardNumber);
-    const brand = code === PAYMENT_RESULT_CODES.validationError ? null : cardBrand(request.cardNumber);
+    const valid = code !== PAYMENT_RESULT_CODES.validationError;
+    const brand = valid ? cardBrand(request.cardNumber) : null;
+    const token = code === PAYMENT_RESULT_CODES.success ? newId('tok') : null;
     const charge = {
-      access_code: session.access_code,
-      kind: 'card',
-      amount_minor: session.amount_minor,
-      result_code: code,
-      card_token: null as string | null,
-      masked_number: masked,
-      card_brand: brand,
-    };
-    if (code !== PAYMENT_RESULT_CODES.success) {
-      const row = await this.record(charge);
-      return answer(code, row.id, null);
-    }
-    // The charge and its card's token are stored together, and only while no other charge of the
-    // code stands: of two requests for one code at once, one charges and the other answers 99.
-    const token = newId('tok');
-    const row = {
-      ...charge,
-      card_token: token,
       id: newId('txn'),
+      kind: 'card',
+      result_code: code,
+      card_token: token,
+      masked_number: valid ? maskCardNumber(request.cardNumber) : null,
+      card_brand: brand,
       created_at: this.clock(),
       refunded: 0,
       refunded_minor: 0,
     };
-    const charged = await insertCardCharge(this.db, row, {
-      token,
-      card_holder: request.cardHolder.trim().slice(0, 200),
-      masked_number: maskCardNumber(request.cardNumber),
-      card_brand: brand,
-      expiry_month: request.expiryMonth.padStart(2, '0'),
-      expiry_year: request.expiryYear.length === 2 ? `20${request.expiryYear}` : request.expiryYear,
-      created_at: this.clock(),
+    // Recorded only for the code's session, and only while no successful charge of the code
+    // stands: of two requests for one code at once, one charges and the other answers 99. A
+    // successful charge is stored with its card's token.
+    const { sessionFound, recorded } = await recordCardAttempt(this.db, {
+      accessCode: request.verification,
+      amount: request.amount,
+      reference: request.reference,
+      charge,
+      card: token
+        ? {
+            token,
+            card_holder: request.cardHolder.trim().slice(0, 200),
+            masked_number: maskCardNumber(request.cardNumber),
+            card_brand: brand,
+            expiry_month: request.expiryMonth.padStart(2, '0'),
+            expiry_year: request.expiryYear.length === 2 ? `20${request.expiryYear}` : request.expiryYear,
+            created_at: charge.created_at,
+          }
+        : null,
     });
-    return charged ? answer(code, row.id, token) : used();
+    if (!sessionFound) return answer(PAYMENT_RESULT_CODES.invalidVerification, null, null);
+    if (!recorded) return { ...answer(PAYMENT_RESULT_CODES.invalidVerification, null, null), errors: [USED_CODE] };
+    return answer(code, charge.id, token);
   }
 
   async chargeToken(input: { accessCode: string; cardToken: string; cvv: string }): Promise<GatewayCharge> {
