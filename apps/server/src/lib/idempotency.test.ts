@@ -66,6 +66,35 @@ describe.each(databases)('retried payment calls on $name', (database) => {
     expect(paid).toHaveLength(1);
   });
 
+  it('a payment update keeps a refusal for its key, and refuses the key for a different request', async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const order = await placeTestOrder(ctx.app, consumer, 2, [cheeseburger]);
+    const url = `/v1/vendor/2/order/${order.id}/payment/999999/update`;
+    const body = {
+      savePaymentMethod: false,
+      messages: [],
+      responseCode: '1',
+      transactionStatus: true,
+      transactionId: 't',
+    };
+    const first = await post(consumer, url, body, 'missing-1');
+    expect(first.statusCode).toBe(404);
+    const again = await post(consumer, url, body, 'missing-1');
+    expect(again.statusCode).toBe(404);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const other = await post(consumer, url, { ...body, savePaymentMethod: true }, 'missing-1');
+    expect(other.statusCode).toBe(422);
+    expect(ErrorBody.parse(other.json()).message).toBe(KEY_REUSED_MESSAGE);
+    const kept = await ctx.database.db
+      .selectFrom('idempotent_requests')
+      .select(['status_code', 'owner'])
+      .where('consumer_id', '=', consumer.id)
+      .where('idem_key', '=', 'missing-1')
+      .execute();
+    expect(kept).toEqual([{ status_code: 404, owner: null }]);
+  });
+
   it('a wallet purchase sent twice with one key charges once', async () => {
     const consumer = await createTestConsumer(ctx.app);
     const order = await placeTestOrder(ctx.app, consumer, 2, [cheeseburger]);

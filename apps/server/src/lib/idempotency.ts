@@ -17,16 +17,21 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database, IdempotentRequestsTable } from '../db/schema.ts';
 import { HttpError, reasonPhrase } from './http-error.ts';
 import {
+  answerCte,
+  claimCte,
+  type CarriedAnswer,
+  type CarriedClaim,
   deleteIdempotentRequest,
   findIdempotentRequest,
   insertIdempotentRequest,
   keepIdempotentAnswer,
   takeOverIdempotentRequest,
+  type IdempotencyKeyOf,
 } from './idempotency.repository.ts';
 
 export const REQUIRED_KEY_MESSAGE =
@@ -137,22 +142,90 @@ async function claim(
   }
 }
 
+/** A claim carried by a call's first statement found the key held by another request. */
+class KeyHeld extends Error {}
+
+/**
+ * PostgreSQL: an Idempotency-Key that the call's own statements claim and answer, instead of two
+ * statements of their own (round trips, on this engine). The call puts claim() into its first
+ * statement, before anything it changes (the claim is written whether or not that statement finds
+ * a row); it may put answer() into the write whose result is the call's answer, kept only when
+ * that write did what the answer says. A key found held throws, and the call is left: the key is
+ * then claimed by a statement of its own, which replays, refuses or takes over as always.
+ */
+export class StatementKey {
+  private claimedHere = false;
+  /** the status code of an answer a statement kept */
+  private keptStatus: number | null = null;
+
+  constructor(readonly row: IdempotencyKeyOf & { request_hash: string; created_at: number; owner: string }) {}
+
+  get claimed(): boolean {
+    return this.claimedHere;
+  }
+
+  get answeredWith(): number | null {
+    return this.keptStatus;
+  }
+
+  /** The claim for the call's first statement; null once claimed. */
+  claim(): CarriedClaim | null {
+    if (this.claimedHere) return null;
+    return {
+      cte: claimCte(this.row),
+      claimed: (count) => {
+        if (Number(count) !== 1) throw new KeyHeld();
+        this.claimedHere = true;
+      },
+    };
+  }
+
+  /**
+   * The answer for the call's last write: `body` is the call's result as JSON text (an SQL
+   * expression), kept only `when` the condition holds. Null while the key is not claimed here.
+   */
+  answer(body: RawBuilder<string>, when: RawBuilder<unknown> | null, statusCode = 200): CarriedAnswer | null {
+    if (!this.claimedHere) return null;
+    return {
+      cte: answerCte(this.row, statusCode, body, when),
+      answered: (count) => {
+        if (Number(count) === 1) this.keptStatus = statusCode;
+      },
+    };
+  }
+}
+
 export async function idempotent<T>(
   db: Kysely<Database>,
   request: FastifyRequest,
   reply: FastifyReply,
-  call: { consumerId: string; scope: string; nowMs: number },
-  run: () => Promise<T>,
+  call: {
+    consumerId: string;
+    scope: string;
+    nowMs: number;
+    /** the call claims and answers its key in its own statements when it can (StatementKey) */
+    inStatements?: boolean;
+  },
+  run: (key: StatementKey | null) => Promise<T>,
 ): Promise<T> {
   const header = request.headers['idempotency-key'];
   const key = typeof header === 'string' ? header : undefined;
-  if (!key) return run();
+  if (!key) return run(null);
   const hash = requestHash(request);
   const where = { consumer_id: call.consumerId, scope: call.scope, idem_key: key };
   const local = JSON.stringify([call.consumerId, call.scope, key]);
   if (running.has(local)) throw new HttpError(409, IN_PROGRESS_MESSAGE);
   running.add(local);
   try {
+    if (call.inStatements && db.getExecutor().adapter instanceof PostgresAdapter) {
+      const carried = new StatementKey({ ...where, request_hash: hash, created_at: call.nowMs, owner: PROCESS_OWNER });
+      try {
+        return await runCarried(db, reply, where, carried, run);
+      } catch (error) {
+        if (!(error instanceof KeyHeld)) throw error;
+        // Held by another request: claimed below, which says what this request gets instead.
+      }
+    }
     const claimed = await claim(db, where, hash, call.nowMs);
     if (!claimed.run) {
       reply.code(claimed.statusCode).header('Idempotent-Replayed', 'true');
@@ -161,34 +234,73 @@ export async function idempotent<T>(
     if (claimed.tookOverFrom !== undefined) {
       request.log.warn({ scope: call.scope, owner: claimed.tookOverFrom }, TAKEOVER_LOG_MESSAGE);
     }
-    return await runClaimed(db, reply, where, run);
+    return await runClaimed(db, reply, where, () => run(null));
   } finally {
     running.delete(local);
+  }
+}
+
+/** Runs a call that claims (and may answer) its key in its own statements; keeps what they did not. */
+async function runCarried<T>(
+  db: Kysely<Database>,
+  reply: FastifyReply,
+  where: IdempotencyKeyOf,
+  key: StatementKey,
+  run: (key: StatementKey | null) => Promise<T>,
+): Promise<T> {
+  try {
+    const result = await run(key);
+    if (!key.claimed) {
+      // A call that answered without ever reading: its key and answer in one row.
+      await insertIdempotentRequest(db, {
+        ...key.row,
+        status_code: reply.statusCode,
+        response_body: JSON.stringify(result),
+        owner: null,
+      });
+    } else if (key.answeredWith !== reply.statusCode) {
+      await keepIdempotentAnswer(db, where, reply.statusCode, JSON.stringify(result));
+    }
+    return result;
+  } catch (error) {
+    // Nothing of the key was written (refused before its first statement, or that statement failed).
+    if (error instanceof KeyHeld || !key.claimed) throw error;
+    await keepOrForget(db, where, error);
+    throw error;
   }
 }
 
 async function runClaimed<T>(
   db: Kysely<Database>,
   reply: FastifyReply,
-  where: { consumer_id: string; scope: string; idem_key: string },
+  where: IdempotencyKeyOf,
   run: () => Promise<T>,
 ): Promise<T> {
-  const keep = (statusCode: number, body: unknown) => keepIdempotentAnswer(db, where, statusCode, JSON.stringify(body));
   try {
     const result = await run();
-    await keep(reply.statusCode, result);
+    await keepIdempotentAnswer(db, where, reply.statusCode, JSON.stringify(result));
     return result;
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode < 500) {
-      await keep(error.statusCode, {
+    await keepOrForget(db, where, error);
+    throw error;
+  }
+}
+
+/** After a claimed request failed: a refusal (4xx) is its answer; anything else frees the key. */
+async function keepOrForget(db: Kysely<Database>, where: IdempotencyKeyOf, error: unknown): Promise<void> {
+  if (error instanceof HttpError && error.statusCode < 500) {
+    await keepIdempotentAnswer(
+      db,
+      where,
+      error.statusCode,
+      JSON.stringify({
         ...error.details,
         statusCode: error.statusCode,
         error: reasonPhrase(error.statusCode),
         message: error.message,
-      });
-    } else {
-      await deleteIdempotentRequest(db, where).catch(() => undefined);
-    }
-    throw error;
+      }),
+    );
+  } else {
+    await deleteIdempotentRequest(db, where).catch(() => undefined);
   }
 }

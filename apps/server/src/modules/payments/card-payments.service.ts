@@ -5,21 +5,35 @@
 import type { InitiatedPayment, PaymentOutcome } from '@venue/contract/payment';
 import { AUD } from '@venue/domain/money';
 import { conflict, unprocessable } from '../../lib/http-error.ts';
-import { findLatestSavedCard, type SignedConsumer } from '../consumers/consumers.service.ts';
+import type { StatementKey } from '../../lib/idempotency.ts';
+import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import { ALREADY_PAID_MESSAGE } from '../orders/orders.service.ts';
 import { insertInitiatedPayment, newPaymentReference, requirePayment, type PaymentDeps } from './payment-common.ts';
 import { applyCharge, requireOwnOrderSettled } from './payment-settlement.service.ts';
 
-/** Starts a card payment of the order's total: an access code from the gateway and its JSONP form URL. */
+/**
+ * Starts a card payment of the order's total: an access code from the gateway and its JSONP form
+ * URL. Given the call's Idempotency-Key (StatementKey), the order's read claims it and the
+ * payment's insert keeps the answer.
+ */
 export async function initiatePayment(
   deps: PaymentDeps,
   consumer: SignedConsumer,
   vendorId: number,
   orderId: number,
   formActionUrl: string,
+  key: StatementKey | null = null,
 ): Promise<InitiatedPayment> {
   // A card the gateway already charged for this order pays it: never ask for a second charge.
-  const { order, paidNow } = await requireOwnOrderSettled(deps, consumer, orderId, vendorId);
+  // The card the consumer saved last is read with the order: the payment offers it.
+  const {
+    order,
+    paidNow,
+    savedCard: card,
+  } = await requireOwnOrderSettled(deps, consumer, orderId, vendorId, {
+    claim: key?.claim() ?? null,
+    savedCard: true,
+  });
   if (paidNow || order.order_status !== 'Pending') throw conflict(ALREADY_PAID_MESSAGE);
   if (order.total_minor <= 0) throw unprocessable('Nothing is left to pay by card: the coupon pays this order.');
   const reference = newPaymentReference(order);
@@ -29,15 +43,9 @@ export async function initiatePayment(
     currency: AUD.code,
   });
   const now = deps.clock();
-  const { id } = await insertInitiatedPayment(
-    deps.db,
-    order,
-    { amount_minor: order.total_minor, access_code: accessCode, reference, method: 'card' },
-    now,
-  );
-  const card = await findLatestSavedCard(deps.db, consumer);
-  return {
-    id,
+  const initiated: InitiatedPayment = {
+    // the payment's id, once inserted
+    id: 0,
     orderId: order.id,
     accessCode,
     reference,
@@ -52,6 +60,15 @@ export async function initiatePayment(
         }
       : null,
   };
+  const { id } = await insertInitiatedPayment(
+    deps.db,
+    order,
+    { amount_minor: order.total_minor, access_code: accessCode, reference, method: 'card' },
+    now,
+    key ? { key, result: initiated } : null,
+  );
+  initiated.id = id;
+  return initiated;
 }
 
 /**
@@ -64,11 +81,12 @@ export async function settleCardPayment(
   orderId: number,
   paymentId: number,
   options: { savePaymentMethod?: boolean | undefined; vendorId?: number | undefined },
+  key: StatementKey | null = null,
 ): Promise<PaymentOutcome> {
-  const { order, payment } = await requirePayment(deps.db, consumer, orderId, paymentId, options.vendorId);
+  const { order, payment } = await requirePayment(deps.db, consumer, orderId, paymentId, options.vendorId, key);
   if (payment.status === 'Succeeded' || payment.status === 'Refunded' || !payment.access_code) {
     return applyCharge(deps, consumer, order, payment, null, false);
   }
   const charge = await deps.gateway.findCharge(payment.access_code);
-  return applyCharge(deps, consumer, order, payment, charge, options.savePaymentMethod === true);
+  return applyCharge(deps, consumer, order, payment, charge, options.savePaymentMethod === true, key);
 }

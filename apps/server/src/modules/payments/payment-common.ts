@@ -9,6 +9,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, PaymentsTable } from '../../db/schema.ts';
 import type { PaymentGateway } from '../../gateway/payment-gateway.ts';
 import { notFound } from '../../lib/http-error.ts';
+import type { StatementKey } from '../../lib/idempotency.ts';
 import { randomBytes } from '../../lib/random-bytes.ts';
 import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import type { EventPublisher } from '../events/event-bus.ts';
@@ -53,15 +54,19 @@ export function failedOutcome(payment: PaymentRow, order: OrderRow, resultCode: 
   return outcome({ ...payment, status: 'Failed' }, order, resultCode, [RESULT_MESSAGES[resultCode]!]);
 }
 
-/** The signer's payment of the signer's order; 404 for anything else. */
+/**
+ * The signer's payment of the signer's order; 404 for anything else. Its read carries the call's
+ * Idempotency-Key claim, when given one (StatementKey).
+ */
 export async function requirePayment(
   db: Kysely<Database>,
   consumer: SignedConsumer,
   orderId: number,
   paymentId: number,
   vendorId?: number,
+  key: StatementKey | null = null,
 ) {
-  const found = await findConsumerOrderAndPayment(db, consumer.id, orderId, paymentId, vendorId);
+  const found = await findConsumerOrderAndPayment(db, consumer.id, orderId, paymentId, vendorId, key?.claim() ?? null);
   if (!found) throw notFound(`Order ${orderId} not found`);
   const { order, payment } = found;
   if (!payment) throw notFound(`Payment ${paymentId} not found`);
@@ -73,22 +78,30 @@ export function newPaymentReference(order: OrderRow): string {
   return `ORD${order.id}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
-/** Records an Initiated payment of the order at `now`; answers its id. */
+/**
+ * Records an Initiated payment of the order at `now`; answers its id. Given the call's key and its
+ * result, the same statement keeps the result, with the payment's id, as the call's answer.
+ */
 export function insertInitiatedPayment(
   db: Kysely<Database>,
   order: OrderRow,
   payment: Pick<Insertable<PaymentsTable>, 'amount_minor' | 'access_code' | 'reference' | 'method'>,
   now: number,
+  answering: { key: StatementKey; result: object } | null = null,
 ) {
-  return insertPayment(db, {
-    order_id: order.id,
-    status: 'Initiated',
-    ...payment,
-    transaction_id: null,
-    response_code: null,
-    created_at: now,
-    updated_at: now,
-    save_payment_method: 0,
-    message: null,
-  });
+  return insertPayment(
+    db,
+    {
+      order_id: order.id,
+      status: 'Initiated',
+      ...payment,
+      transaction_id: null,
+      response_code: null,
+      created_at: now,
+      updated_at: now,
+      save_payment_method: 0,
+      message: null,
+    },
+    answering,
+  );
 }

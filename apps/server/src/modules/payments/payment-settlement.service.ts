@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { GatewayCharge } from '../../gateway/payment-gateway.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import type { StatementKey } from '../../lib/idempotency.ts';
 import { counted } from '../../lib/metrics.ts';
 import { auditRow, recordAudit } from '../audit/audit.service.ts';
 import { findConsumerById, saveCardIfNew, type SignedConsumer } from '../consumers/consumers.service.ts';
@@ -29,6 +30,7 @@ import { outcome, REFUNDED_MESSAGE, RESULT_MESSAGES, type PaymentDeps, type Paym
 import {
   findConsumerOrderFlaggingUnsettled,
   findPayment,
+  type OfferedCard,
   listUnsettledCardPayments,
   settleInOneStatement,
   settlesInOneStatement,
@@ -75,6 +77,8 @@ export async function applyCharge(
   payment: PaymentRow,
   charge: GatewayCharge | null,
   savePaymentMethod: boolean,
+  /** the call's Idempotency-Key, claimed: a settling statement keeps the answer with it */
+  key: StatementKey | null = null,
 ): Promise<PaymentOutcome> {
   const { db } = deps;
   const now = deps.clock();
@@ -147,6 +151,13 @@ export async function applyCharge(
     paid_method: payment.method,
     updated_at: now,
   };
+  // What this request answers when it settles the payment (known before, kept by the same statement).
+  const paidOutcome = outcome(
+    { ...payment, status: 'Succeeded' },
+    { ...order, order_status: changes.order_status },
+    PAYMENT_RESULT_CODES.success,
+    [RESULT_MESSAGES[PAYMENT_RESULT_CODES.success]!],
+  );
   const paidEntry = {
     at: now,
     actor: 'system' as const,
@@ -165,6 +176,7 @@ export async function applyCharge(
         orderId: order.id,
         order: orderChanges,
         audit: auditRow(paidEntry),
+        answering: key ? { key, result: paidOutcome } : null,
       });
       if (result === 'order-not-pending') throw new OrderNotPending();
       if (result === 'settled') queuedAs = changes.order_status;
@@ -226,14 +238,7 @@ export async function applyCharge(
     await saveCardIfNew(db, consumer, token, now, () => deps.gateway.describeCard(token));
   }
   // Settled here: the outcome is known without reading the rows back.
-  if (queuedAs !== null) {
-    return outcome(
-      { ...payment, status: 'Succeeded' },
-      { ...order, order_status: queuedAs },
-      PAYMENT_RESULT_CODES.success,
-      [RESULT_MESSAGES[PAYMENT_RESULT_CODES.success]!],
-    );
-  }
+  if (queuedAs !== null) return paidOutcome;
   const after = await reload(db, payment);
   if (after.payment.status === 'Succeeded')
     return outcome(after.payment, after.order, PAYMENT_RESULT_CODES.success, [
@@ -279,11 +284,13 @@ export async function requireOwnOrderSettled(
   consumer: SignedConsumer,
   orderId: number,
   vendorId?: number,
-): Promise<{ order: OrderRow; paidNow: boolean }> {
-  const found = await findConsumerOrderFlaggingUnsettled(deps.db, consumer.id, orderId, vendorId);
+  /** the read also carries an Idempotency-Key's claim, or reads the consumer's saved card */
+  options: Parameters<typeof findConsumerOrderFlaggingUnsettled>[4] = {},
+): Promise<{ order: OrderRow; paidNow: boolean; savedCard: OfferedCard | null }> {
+  const found = await findConsumerOrderFlaggingUnsettled(deps.db, consumer.id, orderId, vendorId, options);
   if (!found) throw notFound(`Order ${orderId} not found`);
   const paidNow = found.unsettled && (await settleUnreportedCharge(deps, consumer, found.order));
-  return { order: found.order, paidNow };
+  return { order: found.order, paidNow, savedCard: found.savedCard };
 }
 
 /** GET order: the signer's order, first settling a charge the app never reported. */

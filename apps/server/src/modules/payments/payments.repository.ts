@@ -8,12 +8,36 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
-import type { AuditLogTable, Database, OrdersTable, PaymentsTable } from '../../db/schema.ts';
+import type { AuditLogTable, Database, OrdersTable, PaymentsTable, SavedCardsTable } from '../../db/schema.ts';
+import {
+  ANSWERED,
+  readOneCarryingClaim,
+  type AnswerCarrier,
+  type CarriedClaim,
+} from '../../lib/idempotency.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export function insertPayment(db: Db, row: Insertable<PaymentsTable>) {
-  return db.insertInto('payments').values(row).returning('id').executeTakeFirstOrThrow();
+/**
+ * Inserts a payment; answers its id. Given an Idempotency-Key's answer to carry (PostgreSQL), the
+ * same statement keeps `result`, with the new payment's id as its `id`, as the call's answer.
+ */
+export async function insertPayment(
+  db: Db,
+  row: Insertable<PaymentsTable>,
+  answering: { key: AnswerCarrier; result: object } | null = null,
+): Promise<{ id: number }> {
+  const insert = db.insertInto('payments').values(row).returning('id');
+  const carried = answering?.key.answer(
+    sql<string>`jsonb_set(${JSON.stringify(answering.result)}::jsonb, '{id}', to_jsonb((select id from p)))::text`,
+    null,
+  );
+  if (!carried) return insert.executeTakeFirstOrThrow();
+  const { rows } = await sql<{ id: number; answered: unknown }>`with p as (${insert}), ${carried.cte}
+    select (select id from p) as id, ${ANSWERED} as answered`.execute(db);
+  const found = rows[0]!;
+  carried.answered(found.answered);
+  return { id: found.id };
 }
 
 export function findPayment(db: Db, paymentId: number, orderId: number) {
@@ -73,11 +97,15 @@ export async function findConsumerOrderAndPayment(
   orderId: number,
   paymentId: number,
   vendorId?: number,
+  claim: CarriedClaim | null = null,
 ): Promise<{ order: Selectable<OrdersTable>; payment: Selectable<PaymentsTable> | undefined } | undefined> {
-  const { rows } = await sql<Record<string, unknown>>`select orders.*, ${PAYMENT_SELECT} from orders
+  const row = await readOneCarryingClaim(
+    db,
+    sql<Record<string, unknown> & { id: unknown }>`select orders.*, ${PAYMENT_SELECT} from orders
     left join payments on payments.order_id = orders.id and payments.id = ${paymentId}
-    where orders.id = ${orderId} and orders.consumer_id = ${consumerId}${ofVendor(vendorId)}`.execute(db);
-  const row = rows[0];
+    where orders.id = ${orderId} and orders.consumer_id = ${consumerId}${ofVendor(vendorId)}`,
+    claim,
+  );
   if (!row) return undefined;
   // Split into two new objects (deleting keys from the row would slow every later read of it).
   const order: Record<string, unknown> = {};
@@ -92,24 +120,64 @@ export async function findConsumerOrderAndPayment(
   };
 }
 
+/** The consumer's saved card as a payment offers it again. */
+export type OfferedCard = Pick<
+  Selectable<SavedCardsTable>,
+  'card_name' | 'masked_number' | 'expiry_month' | 'expiry_year'
+>;
+
 /**
  * The consumer's order (of the store, when given), and whether it has card payments still waiting
- * to be settled (listUnsettledCardPayments), in one read.
+ * to be settled (listUnsettledCardPayments), in one read; with `savedCard`, also the card the
+ * consumer saved last (initiate-payment offers it), and carrying an Idempotency-Key's claim when
+ * given one.
  */
 export async function findConsumerOrderFlaggingUnsettled(
   db: Db,
   consumerId: string,
   orderId: number,
   vendorId?: number,
-): Promise<{ order: Selectable<OrdersTable>; unsettled: boolean } | undefined> {
-  const { rows } = await sql<Selectable<OrdersTable> & { unsettled_card_payments: unknown }>`select orders.*,
+  options: { claim?: CarriedClaim | null; savedCard?: boolean } = {},
+): Promise<{ order: Selectable<OrdersTable>; unsettled: boolean; savedCard: OfferedCard | null } | undefined> {
+  const card = options.savedCard
+    ? sql`, saved.card_name as saved__card_name, saved.masked_number as saved__masked_number,
+        saved.expiry_month as saved__expiry_month, saved.expiry_year as saved__expiry_year`
+    : sql``;
+  const cardJoin = options.savedCard
+    ? sql` left join saved_cards saved
+        on saved.id = (select max(s.id) from saved_cards s where s.consumer_id = orders.consumer_id)`
+    : sql``;
+  const row = await readOneCarryingClaim(
+    db,
+    sql<
+      Selectable<OrdersTable> & { unsettled_card_payments: unknown } & Partial<
+          Record<`saved__${keyof OfferedCard}`, string | null>
+        >
+    >`select orders.*,
       exists (select 1 from payments where payments.order_id = orders.id and payments.status = 'Initiated'
-        and payments.access_code is not null) as unsettled_card_payments
-    from orders where orders.id = ${orderId} and orders.consumer_id = ${consumerId}${ofVendor(vendorId)}`.execute(db);
-  const row = rows[0];
+        and payments.access_code is not null) as unsettled_card_payments${card}
+    from orders${cardJoin} where orders.id = ${orderId} and orders.consumer_id = ${consumerId}${ofVendor(vendorId)}`,
+    options.claim ?? null,
+  );
   if (!row) return undefined;
-  const { unsettled_card_payments: unsettled, ...order } = row;
-  return { order, unsettled: Boolean(unsettled) };
+  const {
+    unsettled_card_payments: unsettled,
+    saved__card_name: cardName,
+    saved__masked_number: maskedNumber,
+    saved__expiry_month: expiryMonth,
+    saved__expiry_year: expiryYear,
+    ...order
+  } = row;
+  const savedCard =
+    cardName === null || cardName === undefined
+      ? null
+      : {
+          card_name: cardName,
+          masked_number: maskedNumber as string,
+          expiry_month: expiryMonth as string,
+          expiry_year: expiryYear as string,
+        };
+  return { order, unsettled: Boolean(unsettled), savedCard };
 }
 
 /** The order's card payments still waiting to be settled, newest first (each holds a gateway access code). */
@@ -148,52 +216,40 @@ export async function settleInOneStatement(
     orderId: number;
     order: Updateable<OrdersTable>;
     audit: Insertable<AuditLogTable>;
+    /** an Idempotency-Key's answer to keep when the order moves: the call's result */
+    answering?: { key: AnswerCarrier; result: object } | null;
   },
 ): Promise<'settled' | 'settled-elsewhere' | 'order-not-pending'> {
   const { audit } = change;
+  const payment = db
+    .updateTable('payments')
+    .set(change.payment)
+    .where('id', '=', change.paymentId)
+    .where('status', '=', 'Initiated')
+    .returning('id');
+  const order = db
+    .updateTable('orders')
+    .set(change.order)
+    .where('id', '=', change.orderId)
+    .where('order_status', '=', 'Pending')
+    .where(sql<boolean>`exists (select 1 from p)`)
+    .returning('id');
+  const carried =
+    change.answering?.key.answer(
+      sql<string>`${JSON.stringify(change.answering.result)}`,
+      sql`exists (select 1 from o)`,
+    ) ?? null;
   try {
-    const row = await db
-      .with('p', (qb) =>
-        qb
-          .updateTable('payments')
-          .set(change.payment)
-          .where('id', '=', change.paymentId)
-          .where('status', '=', 'Initiated')
-          .returning('id'),
-      )
-      .with('o', (qb) =>
-        qb
-          .updateTable('orders')
-          .set(change.order)
-          .where('id', '=', change.orderId)
-          .where('order_status', '=', 'Pending')
-          .where(({ exists, selectFrom }) => exists(selectFrom('p').select('p.id')))
-          .returning('id'),
-      )
-      .with('a', (qb) =>
-        qb
-          .insertInto('audit_log')
-          .columns(['at', 'actor', 'action', 'entity', 'entity_id', 'details'])
-          .expression((eb) =>
-            eb
-              .selectFrom('o')
-              .select([
-                sql<number>`${audit.at}::bigint`.as('at'),
-                sql<string>`${audit.actor}::text`.as('actor'),
-                sql<string>`${audit.action}::text`.as('action'),
-                sql<string>`${audit.entity}::text`.as('entity'),
-                sql<string>`${audit.entity_id}::text`.as('entity_id'),
-                sql<string | null>`${audit.details ?? null}::text`.as('details'),
-              ]),
-          ),
-      )
-      .selectNoFrom([
-        sql<number>`(select count(*) from p)`.as('moved'),
-        sql<number>`1 / (case when (select count(*) from p) = (select count(*) from o) then 1 else 0 end)`.as(
-          'consistent',
-        ),
-      ])
-      .executeTakeFirstOrThrow();
+    const { rows } = await sql<{ moved: unknown; answered: unknown }>`with p as (${payment}), o as (${order}),
+      a as (insert into audit_log (at, actor, action, entity, entity_id, details)
+        select ${audit.at}::bigint, ${audit.actor}::text, ${audit.action}::text, ${audit.entity}::text,
+          ${audit.entity_id}::text, ${audit.details ?? null}::text from o)${carried ? sql`, ${carried.cte}` : sql``}
+      select (select count(*) from p) as moved, ${carried ? ANSWERED : sql`0`} as answered,
+        1 / (case when (select count(*) from p) = (select count(*) from o) then 1 else 0 end) as consistent`.execute(
+      db,
+    );
+    const row = rows[0]!;
+    carried?.answered(row.answered);
     return Number(row.moved) === 1 ? 'settled' : 'settled-elsewhere';
   } catch (error) {
     if ((error as { code?: unknown }).code === DIVISION_BY_ZERO) return 'order-not-pending';

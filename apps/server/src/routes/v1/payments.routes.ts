@@ -33,6 +33,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = requireConsumer(app);
   const tags = ['payment'];
   const scope = (consumerId: string, name: string) => ({ consumerId, scope: name, nowMs: app.clock() });
+  /** A call whose own statements claim and answer its key (StatementKey). */
+  const carried = (consumerId: string, name: string) => ({ ...scope(consumerId, name), inStatements: true });
 
   app.post(
     '/vendor/:vendorId/order/:orderId/initiate-payment',
@@ -53,8 +55,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       // The gateway is reached at the address the app reached this server at.
       const formActionUrl = `${request.protocol}://${request.host}${SANDBOX_CARD_PATH}`;
       const consumer = consumerOf(request);
-      return idempotent(app.db, request, reply, scope(consumer.id, 'payment.initiate'), () =>
-        initiatePayment(app.payments, consumer, vendorId, orderId, formActionUrl),
+      return idempotent(app.db, request, reply, carried(consumer.id, 'payment.initiate'), (key) =>
+        initiatePayment(app.payments, consumer, vendorId, orderId, formActionUrl, key),
       );
     },
   );
@@ -75,11 +77,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { vendorId, orderId, paymentId } = request.params;
       const consumer = consumerOf(request);
-      return idempotent(app.db, request, reply, scope(consumer.id, 'payment.update'), () =>
-        settleCardPayment(app.payments, consumer, orderId, paymentId, {
-          vendorId,
-          savePaymentMethod: request.body.savePaymentMethod,
-        }),
+      return idempotent(app.db, request, reply, carried(consumer.id, 'payment.update'), (key) =>
+        settleCardPayment(
+          app.payments,
+          consumer,
+          orderId,
+          paymentId,
+          { vendorId, savePaymentMethod: request.body.savePaymentMethod },
+          key,
+        ),
       );
     },
   );
@@ -122,10 +128,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { orderId, paymentId } = request.params;
       const consumer = consumerOf(request);
-      return idempotent(app.db, request, reply, scope(consumer.id, 'payment.verify'), () =>
-        settleCardPayment(app.payments, consumer, orderId, paymentId, {
-          savePaymentMethod: request.body.savePaymentMethod,
-        }),
+      return idempotent(app.db, request, reply, carried(consumer.id, 'payment.verify'), (key) =>
+        settleCardPayment(
+          app.payments,
+          consumer,
+          orderId,
+          paymentId,
+          { savePaymentMethod: request.body.savePaymentMethod },
+          key,
+        ),
       );
     },
   );
