@@ -9,8 +9,9 @@ import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import {
   findQueueFacts,
-  findQueueFactsAndCountedItems,
+  findPaymentFacts,
   type CountedItemCount,
+  type PaymentFacts,
   listDueScheduledOrders,
   listItemCounts,
   listOrdersInStatus,
@@ -91,17 +92,22 @@ async function withPace(
  * What paying an order reads before its transaction, in one statement beside the pace: the queue
  * facts of its vendor, and the order's item lines that draw on counted stock (its lines never
  * change once placed; the stock itself is taken by conditional updates inside the transaction).
+ * Facts already read with the payment (paymentFactsColumns) are taken as they are.
  */
 export async function readPaymentFacts(
   db: Db,
   vendorId: number,
   orderId: number,
   nowMs: number,
+  known?: PaymentFacts | null,
 ): Promise<{ queue: QueueFacts; counted: CountedItemCount[] }> {
-  const reading = findQueueFactsAndCountedItems(db, vendorId, orderId);
+  const reading = known ? Promise.resolve(known) : findPaymentFacts(db, orderId);
   const queue = await withPace(db, vendorId, nowMs, reading);
   return { queue, counted: (await reading)?.counted ?? [] };
 }
+
+/** What another module's read of an order adds to carry its payment facts (readPaymentFacts), and how to read them. */
+export { paymentFactsColumns, parsePaymentFacts, type PaymentFacts } from './orders.repository.ts';
 
 /** Holds the order for the rest of the transaction: another transaction that holds it waits (refunds). */
 export function holdOrder(db: Db, orderId: number): Promise<boolean> {

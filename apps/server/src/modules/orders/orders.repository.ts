@@ -330,34 +330,50 @@ export interface CountedItemCount {
   count: number;
 }
 
+/** What paying an order reads before its transaction (PaymentFactsColumns), as read. */
+export interface PaymentFacts {
+  ttsMs: number;
+  waiting: number;
+  counted: CountedItemCount[];
+}
+
 /**
- * findQueueFacts and the order's item lines that draw on counted stock (summed by item) in one
- * statement (those lines as a JSON array on each engine): what paying an order reads before its
- * transaction.
+ * What paying an order reads before its transaction, as columns of a read of `orders` (the row
+ * named orders): its vendor's time to service, how many orders wait there, and the order's item
+ * lines that draw on counted stock, summed by item (a JSON array on each engine). Another read of
+ * the order can carry them (a payment's); parsePaymentFacts reads them back.
  */
-export async function findQueueFactsAndCountedItems(
-  db: Db,
-  vendorId: number,
-  orderId: number,
-): Promise<{ ttsMs: number; waiting: number; counted: CountedItemCount[] } | undefined> {
+export function paymentFactsColumns(db: Db) {
   const items = sql`(select m.id, m.name, sum(oi.quantity) as count from order_items oi
       inner join menu_items m on m.id = oi.menu_item_id
-      where oi.order_id = ${orderId} and oi.parent_item_id is null and m.vendor_id = ${vendorId}
+      where oi.order_id = orders.id and oi.parent_item_id is null and m.vendor_id = orders.vendor_id
         and m.current_inventory is not null
       group by m.id, m.name)`;
   const counted =
     db.getExecutor().adapter instanceof PostgresAdapter
-      ? sql<string>`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'count', c.count)), '[]')::text
+      ? sql`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'count', c.count)), '[]')::text
           from ${items} c)`
-      : sql<string>`(select json_group_array(json_object('id', c.id, 'name', c.name, 'count', c.count)) from ${items} c)`;
-  const row = await queueFactsQuery(db, vendorId).select(counted.as('counted_json')).executeTakeFirst();
-  if (!row) return undefined;
-  const list = (JSON.parse(row.counted_json) as CountedItemCount[]).map((item) => ({
+      : sql`(select json_group_array(json_object('id', c.id, 'name', c.name, 'count', c.count)) from ${items} c)`;
+  return sql`(select v.tts_ms from vendors v where v.id = orders.vendor_id) as facts__tts_ms,
+    (select count(*) from orders w where w.vendor_id = orders.vendor_id and w.order_status = 'Waiting') as facts__waiting,
+    ${counted} as facts__counted`;
+}
+
+/** The facts of a row read with paymentFactsColumns. */
+export function parsePaymentFacts(row: Record<string, unknown>): PaymentFacts {
+  const counted = (JSON.parse(String(row.facts__counted ?? '[]')) as CountedItemCount[]).map((item) => ({
     id: Number(item.id),
     name: item.name,
     count: Number(item.count),
   }));
-  return { ttsMs: Number(row.tts_ms), waiting: Number(row.waiting ?? 0), counted: list };
+  return { ttsMs: Number(row.facts__tts_ms ?? 0), waiting: Number(row.facts__waiting ?? 0), counted };
+}
+
+/** paymentFactsColumns of one order, read by themselves. */
+export async function findPaymentFacts(db: Db, orderId: number): Promise<PaymentFacts | undefined> {
+  const { rows } = await sql<Record<string, unknown>>`select ${paymentFactsColumns(db)} from orders
+    where orders.id = ${orderId}`.execute(db);
+  return rows[0] && parsePaymentFacts(rows[0]);
 }
 
 export function findVendorTts(db: Db, vendorId: number) {

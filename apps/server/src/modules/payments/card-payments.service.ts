@@ -83,10 +83,14 @@ export async function settleCardPayment(
   options: { savePaymentMethod?: boolean | undefined; vendorId?: number | undefined },
   key: StatementKey | null = null,
 ): Promise<PaymentOutcome> {
-  const { order, payment } = await requirePayment(deps.db, consumer, orderId, paymentId, options.vendorId, key);
+  // Read with the payment: what settling it reads of its order (its queue and counted stock).
+  const { order, payment, facts } = await requirePayment(deps.db, consumer, orderId, paymentId, options.vendorId, {
+    key,
+    facts: true,
+  });
   if (payment.status === 'Succeeded' || payment.status === 'Refunded' || !payment.access_code) {
     return applyCharge(deps, consumer, order, payment, null, false);
   }
   const charge = await deps.gateway.findCharge(payment.access_code);
-  return applyCharge(deps, consumer, order, payment, charge, options.savePaymentMethod === true, key);
+  return applyCharge(deps, consumer, order, payment, charge, options.savePaymentMethod === true, { key, facts });
 }

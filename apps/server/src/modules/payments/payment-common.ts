@@ -56,7 +56,8 @@ export function failedOutcome(payment: PaymentRow, order: OrderRow, resultCode: 
 
 /**
  * The signer's payment of the signer's order; 404 for anything else. Its read carries the call's
- * Idempotency-Key claim, when given one (StatementKey).
+ * Idempotency-Key claim, when given one (StatementKey), and with `facts` what settling the payment
+ * reads of its order (readPaymentFacts).
  */
 export async function requirePayment(
   db: Kysely<Database>,
@@ -64,13 +65,16 @@ export async function requirePayment(
   orderId: number,
   paymentId: number,
   vendorId?: number,
-  key: StatementKey | null = null,
+  options: { key?: StatementKey | null; facts?: boolean } = {},
 ) {
-  const found = await findConsumerOrderAndPayment(db, consumer.id, orderId, paymentId, vendorId, key?.claim() ?? null);
+  const found = await findConsumerOrderAndPayment(db, consumer.id, orderId, paymentId, vendorId, {
+    claim: options.key?.claim() ?? null,
+    facts: options.facts ?? false,
+  });
   if (!found) throw notFound(`Order ${orderId} not found`);
-  const { order, payment } = found;
+  const { order, payment, facts } = found;
   if (!payment) throw notFound(`Payment ${paymentId} not found`);
-  return { order, payment };
+  return { order, payment, facts };
 }
 
 /** A gateway reference for a payment of the order: unique enough to tell its attempts apart. */

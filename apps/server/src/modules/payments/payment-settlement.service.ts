@@ -17,7 +17,7 @@ import { auditRow, recordAudit } from '../audit/audit.service.ts';
 import { findConsumerById, saveCardIfNew, type SignedConsumer } from '../consumers/consumers.service.ts';
 import { useCoupon } from '../coupons/coupons.service.ts';
 import { bumpMenuVersion, publishMenuItemsChanged, takeStock } from '../menu/menu.service.ts';
-import { moveOrderIfStatus, readPaymentFacts } from '../orders/order-changes.ts';
+import { moveOrderIfStatus, readPaymentFacts, type PaymentFacts } from '../orders/order-changes.ts';
 import { publishOrderChanged } from '../orders/order-views.ts';
 import {
   ALREADY_PAID_MESSAGE,
@@ -77,9 +77,14 @@ export async function applyCharge(
   payment: PaymentRow,
   charge: GatewayCharge | null,
   savePaymentMethod: boolean,
-  /** the call's Idempotency-Key, claimed: a settling statement keeps the answer with it */
-  key: StatementKey | null = null,
+  read: {
+    /** the call's Idempotency-Key, claimed: a settling statement keeps the answer with it */
+    key?: StatementKey | null;
+    /** what settling reads of the order, when read with the payment already */
+    facts?: PaymentFacts | null;
+  } = {},
 ): Promise<PaymentOutcome> {
+  const key = read.key ?? null;
   const { db } = deps;
   const now = deps.clock();
   if (payment.status === 'Succeeded')
@@ -131,7 +136,7 @@ export async function applyCharge(
   // trips: the queue as it stands is all an estimate needs (inside the transaction it was read
   // with the same READ COMMITTED view of other payers' orders).
   // The order's counted items too: its lines never change once placed.
-  const { queue, counted: countedItems } = await readPaymentFacts(db, order.vendor_id, order.id, now);
+  const { queue, counted: countedItems } = await readPaymentFacts(db, order.vendor_id, order.id, now, read.facts);
   const paymentChanges = {
     status: 'Succeeded',
     response_code: String(charge.resultCode),

@@ -8,6 +8,7 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
+import { paymentFactsColumns, parsePaymentFacts, type PaymentFacts } from '../orders/order-changes.ts';
 import type { AuditLogTable, Database, OrdersTable, PaymentsTable, SavedCardsTable } from '../../db/schema.ts';
 import {
   ANSWERED,
@@ -73,8 +74,9 @@ const LISTED = [
 const PAYMENT_COLUMNS: [Exclude<keyof PaymentsTable, (typeof LISTED)[number]>] extends [never] ? typeof LISTED : never =
   LISTED;
 
-/** How findConsumerOrderAndPayment names the payment's columns beside the order's. */
+/** How findConsumerOrderAndPayment names the payment's columns beside the order's, and the payment facts'. */
 const PAYMENT_PREFIX = 'payment__';
+const FACTS_PREFIX = 'facts__';
 const PAYMENT_SELECT = sql.raw(
   PAYMENT_COLUMNS.map((column) => `payments.${column} as ${PAYMENT_PREFIX}${column}`).join(', '),
 );
@@ -97,26 +99,31 @@ export async function findConsumerOrderAndPayment(
   orderId: number,
   paymentId: number,
   vendorId?: number,
-  claim: CarriedClaim | null = null,
-): Promise<{ order: Selectable<OrdersTable>; payment: Selectable<PaymentsTable> | undefined } | undefined> {
+  options: { claim?: CarriedClaim | null; facts?: boolean } = {},
+): Promise<
+  | { order: Selectable<OrdersTable>; payment: Selectable<PaymentsTable> | undefined; facts: PaymentFacts | null }
+  | undefined
+> {
+  const facts = options.facts ? sql`, ${paymentFactsColumns(db)}` : sql``;
   const row = await readOneCarryingClaim(
     db,
-    sql<Record<string, unknown> & { id: unknown }>`select orders.*, ${PAYMENT_SELECT} from orders
+    sql<Record<string, unknown> & { id: unknown }>`select orders.*, ${PAYMENT_SELECT}${facts} from orders
     left join payments on payments.order_id = orders.id and payments.id = ${paymentId}
     where orders.id = ${orderId} and orders.consumer_id = ${consumerId}${ofVendor(vendorId)}`,
-    claim,
+    options.claim ?? null,
   );
   if (!row) return undefined;
-  // Split into two new objects (deleting keys from the row would slow every later read of it).
+  // Split into new objects (deleting keys from the row would slow every later read of it).
   const order: Record<string, unknown> = {};
   const payment: Record<string, unknown> = {};
   for (const key in row) {
     if (key.startsWith(PAYMENT_PREFIX)) payment[key.slice(PAYMENT_PREFIX.length)] = row[key];
-    else order[key] = row[key];
+    else if (!key.startsWith(FACTS_PREFIX)) order[key] = row[key];
   }
   return {
     order: order as Selectable<OrdersTable>,
     payment: payment.id === null || payment.id === undefined ? undefined : (payment as Selectable<PaymentsTable>),
+    facts: options.facts ? parsePaymentFacts(row) : null,
   };
 }
 
