@@ -215,10 +215,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tracing: tracing?.events ?? null,
   });
   const events = tracing
-    ? tracing.tracedMethods(bus, 'ops_events', ['publish'], ([draft]) => {
-        const { vendorId, orderId, type } = draft as EventDraft;
-        return { 'venue.event.type': type, 'venue.vendor.id': vendorId, 'venue.order.id': orderId ?? undefined };
-      })
+    ? tracing.tracedMethods(
+        bus,
+        'ops_events',
+        ['publish', 'publishChange'],
+        ([draft]) => {
+          const { vendorId, orderId, type } = draft as EventDraft;
+          return { 'venue.event.type': type, 'venue.vendor.id': vendorId, 'venue.order.id': orderId ?? undefined };
+        },
+        // A change published with its event is still the event's publish, as traces show it.
+        { publishChange: 'publish' },
+      )
     : bus;
   app.decorate('events', events);
   app.decorate('eventStreams', new EventStreams(events, app.log, options.eventStreams, tracing?.events ?? null));

@@ -33,12 +33,16 @@ export interface Tracing {
   nameRequest(request: IncomingMessage, method: string, route: string | undefined): void;
   /** A Kysely dialect whose statements are spans (made only inside another span: requests, not timers). */
   tracedDialect(dialect: KyselyDialect, system: 'sqlite' | 'postgresql'): KyselyDialect;
-  /** `target` with `methods` each run in a span `<prefix> <method>`, its other members as they are. */
+  /**
+   * `target` with `methods` each run in a span `<prefix> <method>` (or `<prefix> <spanNames[method]>`,
+   * for methods that are one operation under two names), its other members as they are.
+   */
   tracedMethods<T extends object>(
     target: T,
     prefix: string,
     methods: readonly (keyof T & string)[],
     attributesOf?: (args: unknown[]) => Attributes,
+    spanNames?: Partial<Record<keyof T & string, string>>,
   ): T;
   /** An async function run in a span named `name`. */
   tracedFunction<A extends unknown[], R>(name: string, run: (...args: A) => Promise<R>): (...args: A) => Promise<R>;
@@ -195,13 +199,15 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
         },
       };
     },
-    tracedMethods(target, prefix, methods, attributesOf) {
+    tracedMethods(target, prefix, methods, attributesOf, spanNames) {
       const wrapped = new Map<PropertyKey, unknown>();
       for (const name of methods) {
         const method = target[name] as (...args: unknown[]) => Promise<unknown>;
         wrapped.set(name, (...args: unknown[]) =>
-          inSpan(`${prefix} ${name}`, { kind: SpanKind.CLIENT, attributes: attributesOf?.(args) }, () =>
-            method.apply(target, args),
+          inSpan(
+            `${prefix} ${spanNames?.[name] ?? name}`,
+            { kind: SpanKind.CLIENT, attributes: attributesOf?.(args) },
+            () => method.apply(target, args),
           ),
         );
       }

@@ -13,7 +13,7 @@
  * customer's order events) is one more topic key in `deliver`.
  */
 import type { OpsDataEventType } from '@venue/contract/ops-events';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type pg from 'pg';
 import { NotificationListener } from '../../db/notifications.ts';
 import type { Database } from '../../db/schema.ts';
@@ -26,8 +26,10 @@ import {
   listEventsAfter,
   listVendorEvents,
   withEventSubjectLock,
+  withEventSubjectTakenBy,
   trimEvents,
   type EventRow,
+  type SubjectLock,
 } from './events.repository.ts';
 
 /** An event as subscribers get it; `data` is JSON text, ready to send. */
@@ -100,10 +102,30 @@ export interface EventDraft<T = unknown> {
   data: (db: Kysely<Database>) => Promise<T | null | undefined>;
 }
 
+/** An event about a change that publishChange makes: the change's statement takes the event's subject. */
+export interface ChangeDraft<T, R> {
+  vendorId: number;
+  orderId?: number | null;
+  type: OpsDataEventType;
+  /**
+   * Makes the change, with `take` (PostgreSQL: an SQL expression taking the event's subject, which
+   * the change's statement must evaluate; null on SQLite), and answers its result and the event's
+   * data, read with the change (null sends nothing: nothing changed).
+   */
+  change: (db: Kysely<Database>, take: RawBuilder<unknown> | null) => Promise<{ result: R; data: T | null }>;
+}
+
 /** What services need: publish after their change is committed. Never throws (see `publish`). */
 export interface EventPublisher {
   /** Answers the data the event carries, or null when nothing was sent (gone, closed, or failed). */
   publish<T>(draft: EventDraft<T>): Promise<T | null>;
+  /**
+   * Makes a change and publishes its event, the change's own statement taking the event's subject,
+   * so that the data is read with the change rather than by statements of their own after it.
+   * Answers the change's result; the change's failure is thrown (nothing is published), the
+   * event's is logged as publish's.
+   */
+  publishChange<T, R>(draft: ChangeDraft<T, R>): Promise<R>;
 }
 
 export type EventListener = (event: BusEvent) => void;
@@ -261,40 +283,82 @@ export class EventBus implements EventPublisher {
         withEventSubjectLock(this.db, subject, async (db, lock) => {
           const data = await draft.data(db);
           if (data === null || data === undefined) return null;
-          const row = await insertEvent(
-            db,
-            {
-              vendor_id: draft.vendorId,
-              order_id: draft.orderId ?? null,
-              type: draft.type,
-              data: JSON.stringify(data),
-              created_at: now,
-              trace_parent: traceParent,
-            },
-            lock,
-          );
-          // The next id after the last delivered, nothing being read: delivered as it is, without
-          // reading it back. Otherwise (another process's events came first) the read delivers it.
-          if (!this.pulling && row.id === this.delivered + 1) {
-            this.delivered = row.id;
-            this.deliver(toBusEvent(row));
-          } else if (!this.listening) {
-            void this.pull();
-          }
+          await this.insertAndDeliver(db, draft, data, { now, traceParent, lock });
           return { data };
         }),
       );
-      if (now - this.lastTrim >= this.trimEveryMs) {
-        this.lastTrim = now;
-        void trimEvents(this.db, now - this.retentionMs, this.keepEvents).catch((error: unknown) =>
-          this.options.log.warn({ err: error }, 'ops events: trimming failed'),
-        );
-      }
+      this.trimNow(now);
       return sent?.data ?? null;
     } catch (error) {
       this.options.log.warn({ err: error, vendorId: draft.vendorId, type: draft.type }, 'ops events: publish failed');
       return null;
     }
+  }
+
+  async publishChange<T, R>(draft: ChangeDraft<T, R>): Promise<R> {
+    if (this.closed) return (await draft.change(this.db, null)).result;
+    this.publishing += 1;
+    const traceParent = this.options.tracing?.traceParent() ?? null;
+    let made: { result: R } | null = null;
+    try {
+      await this.start();
+      const now = this.options.clock();
+      const subject = subjectOf(draft);
+      await this.holdingSubject(subject, () =>
+        withEventSubjectTakenBy(this.db, subject, async (db, lock, take) => {
+          const { result, data } = await draft.change(db, take);
+          made = { result };
+          if (data !== null && data !== undefined)
+            await this.insertAndDeliver(db, draft, data, { now, traceParent, lock });
+        }),
+      );
+      this.trimNow(now);
+    } catch (error) {
+      if (!made) throw error;
+      this.options.log.warn({ err: error, vendorId: draft.vendorId, type: draft.type }, 'ops events: publish failed');
+    } finally {
+      this.publishing -= 1;
+      if (this.announced > this.delivered) void this.pull();
+    }
+    return (made as { result: R } | null)!.result;
+  }
+
+  /** Inserts a published event (letting go of its subject's lock) and delivers it here. */
+  private async insertAndDeliver(
+    db: Kysely<Database>,
+    draft: { vendorId: number; orderId?: number | null; type: OpsDataEventType },
+    data: unknown,
+    at: { now: number; traceParent: string | null; lock: SubjectLock | null },
+  ): Promise<void> {
+    const row = await insertEvent(
+      db,
+      {
+        vendor_id: draft.vendorId,
+        order_id: draft.orderId ?? null,
+        type: draft.type,
+        data: JSON.stringify(data),
+        created_at: at.now,
+        trace_parent: at.traceParent,
+      },
+      at.lock,
+    );
+    // The next id after the last delivered, nothing being read: delivered as it is, without
+    // reading it back. Otherwise (another process's events came first) the read delivers it.
+    if (!this.pulling && row.id === this.delivered + 1) {
+      this.delivered = row.id;
+      this.deliver(toBusEvent(row));
+    } else if (!this.listening) {
+      void this.pull();
+    }
+  }
+
+  /** Trims the log now and then (at most every trimEveryMs), in the background. */
+  private trimNow(now: number): void {
+    if (now - this.lastTrim < this.trimEveryMs) return;
+    this.lastTrim = now;
+    void trimEvents(this.db, now - this.retentionMs, this.keepEvents).catch((error: unknown) =>
+      this.options.log.warn({ err: error }, 'ops events: trimming failed'),
+    );
   }
 
   /**
@@ -407,7 +471,7 @@ export class EventBus implements EventPublisher {
 const vendorTopic = (vendorId: number) => `vendor:${vendorId}`;
 
 /** What an event is about: its order, or else its vendor (the vendor's switches, its menu items). */
-const subjectOf = (draft: EventDraft) =>
+const subjectOf = (draft: Pick<EventDraft, 'vendorId' | 'orderId' | 'type'>) =>
   draft.orderId != null ? `order:${draft.orderId}` : `${draft.type}:vendor:${draft.vendorId}`;
 
 function toBusEvent(row: EventRow): BusEvent {

@@ -6,7 +6,7 @@
  * commits, which makes id order commit order. SQLite has one writer at a time, so its ids are in
  * commit order.
  */
-import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Database, OpsEventsTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -37,12 +37,29 @@ export async function withEventSubjectLock<T>(
   subject: string,
   use: (db: Kysely<Database>, lock: SubjectLock | null) => Promise<T>,
 ): Promise<T> {
-  if (!isPostgres(db)) return use(db, null);
+  return withEventSubjectTakenBy(db, subject, async (connection, lock, take) => {
+    if (take) await sql`select ${take}`.execute(connection);
+    return use(connection, lock);
+  });
+}
+
+/**
+ * withEventSubjectLock for a change whose own statement takes the subject's lock (PostgreSQL):
+ * `use` gets the connection and `take`, an SQL expression that takes the lock, to put in that
+ * statement (null on SQLite: nothing to take). The lock is let go by the event's insert
+ * (insertEvent) or, when no event was inserted, after `use` (letting go of a lock a failed
+ * statement never took does nothing).
+ */
+export async function withEventSubjectTakenBy<T>(
+  db: Kysely<Database>,
+  subject: string,
+  use: (db: Kysely<Database>, lock: SubjectLock | null, take: RawBuilder<unknown> | null) => Promise<T>,
+): Promise<T> {
+  if (!isPostgres(db)) return use(db, null, null);
   return db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${EVENT_LOG_LOCK}, hashtext(${subject}))`.execute(connection);
     const lock: SubjectLock = { subject, released: false };
     try {
-      return await use(connection, lock);
+      return await use(connection, lock, sql`pg_advisory_lock(${EVENT_LOG_LOCK}, hashtext(${subject}))`);
     } finally {
       if (!lock.released) {
         await sql`select pg_advisory_unlock(${EVENT_LOG_LOCK}, hashtext(${subject}))`.execute(connection);

@@ -10,11 +10,17 @@ import { estimateReadyAt } from '@venue/domain/kitchen-queue';
 import { toMoney } from '@venue/domain/money';
 import { isQueuedStatus } from '@venue/domain/order-status';
 import { isServiceCharge } from '@venue/domain/payment-summary';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { EventPublisher } from '../events/event-bus.ts';
 import { owningItemId } from './order-lines.ts';
-import { findOrderWithLinesAndPlace, findQueuePlace, listOrderLines, type OrderLineRow } from './orders.repository.ts';
+import {
+  findOrderWithLinesAndPlace,
+  findQueuePlace,
+  listOrderLines,
+  parseOrderEventRow,
+  type OrderLineRow,
+} from './orders.repository.ts';
 import { vendorPace, waitingPositions, type OrderRow } from './orders.service.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -136,6 +142,39 @@ export function publishOrderChanged(
       if (!found) return null;
       const [view] = await toOpsOrders(db, [found.row], nowMs, found);
       return view ?? null;
+    },
+  });
+}
+
+/** What another module's statement that changes an order adds to read it as its event shows it. */
+export { orderEventColumns } from './orders.repository.ts';
+
+/**
+ * A change of an order made by another module's statement (a payment's settlement), and the
+ * order's event: the statement takes the event's subject (`take`) and reads the order as the event
+ * shows it (orderEventColumns), so the event costs one statement of its own, its insert. `change`
+ * answers its result and the order's row as it read it, or null when it changed nothing (no event).
+ */
+export function changeOrderPublishing<R>(
+  events: EventPublisher,
+  vendorId: number,
+  orderId: number,
+  nowMs: number,
+  change: (
+    db: Kysely<Database>,
+    take: RawBuilder<unknown> | null,
+  ) => Promise<{ result: R; row: Record<string, unknown> | null }>,
+): Promise<R> {
+  return events.publishChange({
+    vendorId,
+    orderId,
+    type: 'order',
+    change: async (db, take) => {
+      const { result, row } = await change(db, take);
+      if (!row) return { result, data: null };
+      const found = parseOrderEventRow(row);
+      const [view] = await toOpsOrders(db, [found.row], nowMs, found);
+      return { result, data: view ?? null };
     },
   });
 }

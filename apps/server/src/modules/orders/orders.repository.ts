@@ -230,38 +230,50 @@ export type OrderLineRow = Awaited<ReturnType<typeof listOrderLines>>[number];
  * ahead of it and the vendor's time to service: what an `order` event shows, in one statement
  * (the lines as a JSON array on each engine) instead of three.
  */
-export async function findOrderWithLinesAndPlace(
-  db: Db,
-  orderId: number,
-): Promise<
-  { row: Selectable<OrdersTable>; lines: OrderLineRow[]; place: { ahead: number; ttsMs: number } | null } | undefined
-> {
-  const pairs = (alias: string) => sql.raw(LINE_COLUMNS.map((c) => `'${c}', ${alias}.${c}`).join(', '));
+export async function findOrderWithLinesAndPlace(db: Db, orderId: number): Promise<OrderWithLinesAndPlace | undefined> {
+  const { rows } = await sql<Record<string, unknown>>`select orders.*, ${orderEventColumns(db, 'orders')} from orders
+    where orders.id = ${orderId}`.execute(db);
+  return rows[0] && parseOrderEventRow(rows[0]);
+}
+
+/** An order as its `order` event is made from: its row, its lines, and its place while Waiting. */
+export interface OrderWithLinesAndPlace {
+  row: Selectable<OrdersTable>;
+  lines: OrderLineRow[];
+  place: { ahead: number; ttsMs: number } | null;
+}
+
+/**
+ * What an `order` event shows besides the order's row, as columns of a read of a row of orders
+ * named `alias` (a table or a statement's returned rows): its lines (a JSON array on each engine)
+ * and, while it is Waiting, how many Waiting orders of its vendor are ahead of it, with the
+ * vendor's time to service. parseOrderEventRow reads them back.
+ */
+export function orderEventColumns(db: Db, alias: string) {
+  const o = sql.raw(alias);
+  const pairs = sql.raw(LINE_COLUMNS.map((c) => `'${c}', l.${c}`).join(', '));
   const lines =
     db.getExecutor().adapter instanceof PostgresAdapter
-      ? sql<string>`(select coalesce(json_agg(json_build_object(${pairs('l')}) order by l.id), '[]')::text
-          from order_items l where l.order_id = orders.id)`
-      : sql<string>`(select json_group_array(json_object(${pairs('l')}))
-          from (select * from order_items where order_id = orders.id order by id) l)`;
-  const ahead = sql<
-    number | string | null
-  >`case when orders.order_status = 'Waiting' and orders.time_queued is not null then
-      (select count(*) from orders w where w.vendor_id = orders.vendor_id and w.order_status = 'Waiting'
-        and (w.time_queued < orders.time_queued or (w.time_queued = orders.time_queued and w.id < orders.id))) end`;
-  const found = await db
-    .selectFrom('orders')
-    .innerJoin('vendors', 'vendors.id', 'orders.vendor_id')
-    .selectAll('orders')
-    .select([lines.as('lines_json'), ahead.as('queue_ahead'), 'vendors.tts_ms as vendor_tts_ms'])
-    .where('orders.id', '=', orderId)
-    .executeTakeFirst();
-  if (!found) return undefined;
-  const { lines_json: linesJson, queue_ahead: queueAhead, vendor_tts_ms: ttsMs, ...row } = found;
+      ? sql`(select coalesce(json_agg(json_build_object(${pairs}) order by l.id), '[]')::text
+          from order_items l where l.order_id = ${o}.id)`
+      : sql`(select json_group_array(json_object(${pairs}))
+          from (select * from order_items where order_id = ${o}.id order by id) l)`;
+  return sql`${lines} as event__lines,
+    case when ${o}.order_status = 'Waiting' and ${o}.time_queued is not null then
+      (select count(*) from orders w where w.vendor_id = ${o}.vendor_id and w.order_status = 'Waiting'
+        and (w.time_queued < ${o}.time_queued or (w.time_queued = ${o}.time_queued and w.id < ${o}.id))) end
+      as event__ahead,
+    (select v.tts_ms from vendors v where v.id = ${o}.vendor_id) as event__tts_ms`;
+}
+
+/** An order's row read with orderEventColumns, split into what its event is made from. */
+export function parseOrderEventRow(found: Record<string, unknown>): OrderWithLinesAndPlace {
+  const { event__lines: linesJson, event__ahead: queueAhead, event__tts_ms: ttsMs, ...row } = found;
   return {
-    row,
+    row: row as Selectable<OrdersTable>,
     // In id order, as listOrderLines gives them (SQLite's aggregate does not promise its input's order).
-    lines: (JSON.parse(linesJson) as OrderLineRow[]).sort((a, b) => a.id - b.id),
-    place: queueAhead === null ? null : { ahead: Number(queueAhead), ttsMs: Number(ttsMs) },
+    lines: (JSON.parse(String(linesJson)) as OrderLineRow[]).sort((a, b) => a.id - b.id),
+    place: queueAhead === null || queueAhead === undefined ? null : { ahead: Number(queueAhead), ttsMs: Number(ttsMs) },
   };
 }
 

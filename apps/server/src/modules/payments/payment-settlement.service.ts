@@ -18,7 +18,7 @@ import { findConsumerById, saveCardIfNew, type SignedConsumer } from '../consume
 import { useCoupon } from '../coupons/coupons.service.ts';
 import { bumpMenuVersion, publishMenuItemsChanged, takeStock } from '../menu/menu.service.ts';
 import { moveOrderIfStatus, readPaymentFacts, type PaymentFacts } from '../orders/order-changes.ts';
-import { publishOrderChanged } from '../orders/order-views.ts';
+import { changeOrderPublishing, orderEventColumns, publishOrderChanged } from '../orders/order-views.ts';
 import {
   ALREADY_PAID_MESSAGE,
   findOrderById,
@@ -132,6 +132,8 @@ export async function applyCharge(
   let stockTaken: number[] = [];
   /** the status this request queued the order with; null when another request settled the payment first */
   let queuedAs: string | null = null;
+  /** whether the order's event went out with the settling statement */
+  let published = false;
   // Read before the transaction, so it holds its connection (and the order's row) for fewer round
   // trips: the queue as it stands is all an estimate needs (inside the transaction it was read
   // with the same READ COMMITTED view of other payers' orders).
@@ -174,17 +176,25 @@ export async function applyCharge(
   try {
     if (countedItems.length === 0 && !order.coupon_code && settlesInOneStatement(db)) {
       // Nothing to take from stock or a coupon: the payment, the order and the audit row in one
-      // statement, which writes nothing unless the payment and the order both move.
-      const result = await settleInOneStatement(db, {
-        paymentId: payment.id,
-        payment: paymentChanges,
-        orderId: order.id,
-        order: orderChanges,
-        audit: auditRow(paidEntry),
-        answering: key ? { key, result: paidOutcome } : null,
+      // statement, which writes nothing unless the payment and the order both move. The same
+      // statement takes the order's event subject and reads the order as its event shows it.
+      const result = await changeOrderPublishing(deps.events, order.vendor_id, order.id, now, async (conn, take) => {
+        const settledHere = await settleInOneStatement(conn, {
+          paymentId: payment.id,
+          payment: paymentChanges,
+          orderId: order.id,
+          order: orderChanges,
+          audit: auditRow(paidEntry),
+          answering: key ? { key, result: paidOutcome } : null,
+          event: { take, columns: orderEventColumns(conn, 'o') },
+        });
+        return { result: settledHere.result, row: settledHere.order };
       });
       if (result === 'order-not-pending') throw new OrderNotPending();
-      if (result === 'settled') queuedAs = changes.order_status;
+      if (result === 'settled') {
+        queuedAs = changes.order_status;
+        published = true;
+      }
     } else {
       await db.transaction().execute(async (trx) => {
         const moved = await updatePaymentIfStatus(trx, payment.id, 'Initiated', paymentChanges);
@@ -234,7 +244,7 @@ export async function applyCharge(
   if (queuedAs !== null) {
     counted.paymentResult(charge.resultCode);
     counted.orderPaid();
-    await publishOrderChanged(deps.events, order.vendor_id, order.id, now);
+    if (!published) await publishOrderChanged(deps.events, order.vendor_id, order.id, now);
     await publishMenuItemsChanged(deps.events, order.vendor_id, stockTaken);
   }
 

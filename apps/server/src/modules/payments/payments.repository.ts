@@ -4,6 +4,7 @@ import {
   sql,
   type Insertable,
   type Kysely,
+  type RawBuilder,
   type Selectable,
   type Transaction,
   type Updateable,
@@ -225,9 +226,14 @@ export async function settleInOneStatement(
     audit: Insertable<AuditLogTable>;
     /** an Idempotency-Key's answer to keep when the order moves: the call's result */
     answering?: { key: AnswerCarrier; result: object } | null;
+    /**
+     * The order's event: an expression the statement evaluates (taking the event's subject), and
+     * the columns that read the moved order as the event shows it (for the rows named `o`).
+     */
+    event?: { take: RawBuilder<unknown> | null; columns: RawBuilder<unknown> } | null;
   },
-): Promise<'settled' | 'settled-elsewhere' | 'order-not-pending'> {
-  const { audit } = change;
+): Promise<{ result: 'settled' | 'settled-elsewhere' | 'order-not-pending'; order: Record<string, unknown> | null }> {
+  const { audit, event } = change;
   const payment = db
     .updateTable('payments')
     .set(change.payment)
@@ -240,26 +246,36 @@ export async function settleInOneStatement(
     .where('id', '=', change.orderId)
     .where('order_status', '=', 'Pending')
     .where(sql<boolean>`exists (select 1 from p)`)
-    .returning('id');
+    .returningAll();
   const carried =
     change.answering?.key.answer(
       sql<string>`${JSON.stringify(change.answering.result)}`,
       sql`exists (select 1 from o)`,
     ) ?? null;
+  // The moved order's row and its event's columns, when asked for: a row comes back either way.
+  const moved = event
+    ? sql`, ${event.take ? sql`(select ${event.take})` : sql`null`} as settle__taken, o.*, ${event.columns}`
+    : sql``;
   try {
-    const { rows } = await sql<{ moved: unknown; answered: unknown }>`with p as (${payment}), o as (${order}),
+    const { rows } = await sql<Record<string, unknown>>`with p as (${payment}), o as (${order}),
       a as (insert into audit_log (at, actor, action, entity, entity_id, details)
         select ${audit.at}::bigint, ${audit.actor}::text, ${audit.action}::text, ${audit.entity}::text,
           ${audit.entity_id}::text, ${audit.details ?? null}::text from o)${carried ? sql`, ${carried.cte}` : sql``}
-      select (select count(*) from p) as moved, ${carried ? ANSWERED : sql`0`} as answered,
-        1 / (case when (select count(*) from p) = (select count(*) from o) then 1 else 0 end) as consistent`.execute(
-      db,
-    );
-    const row = rows[0]!;
-    carried?.answered(row.answered);
-    return Number(row.moved) === 1 ? 'settled' : 'settled-elsewhere';
+      select (select count(*) from p) as settle__moved, ${carried ? ANSWERED : sql`0`} as settle__answered,
+        1 / (case when (select count(*) from p) = (select count(*) from o) then 1 else 0 end) as settle__consistent${moved}
+      from (select 1) as one${event ? sql` left join o on true` : sql``}`.execute(db);
+    const {
+      settle__moved: count,
+      settle__answered: answered,
+      settle__consistent: _c,
+      settle__taken: _t,
+      ...row
+    } = rows[0]!;
+    carried?.answered(answered);
+    if (Number(count) !== 1) return { result: 'settled-elsewhere', order: null };
+    return { result: 'settled', order: event && row.id !== null && row.id !== undefined ? row : null };
   } catch (error) {
-    if ((error as { code?: unknown }).code === DIVISION_BY_ZERO) return 'order-not-pending';
+    if ((error as { code?: unknown }).code === DIVISION_BY_ZERO) return { result: 'order-not-pending', order: null };
     throw error;
   }
 }

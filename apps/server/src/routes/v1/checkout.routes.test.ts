@@ -5,12 +5,14 @@ import { PlacedOrder } from '@venue/contract/order';
 import { InitiatedPayment, PaymentOutcome, WalletPurchaseResponse } from '@venue/contract/payment';
 import { addsUp, summaryView } from '@venue/domain/payment-summary';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { USED_CODE } from '../../gateway/sandbox-gateway.ts';
 import { REQUIRED_KEY_MESSAGE } from '../../lib/idempotency.ts';
 import { initiateTestPayment, orderKey, payByCard, placeTestOrder, updatePayment, VISA } from '../../test/checkout.ts';
 import { databases } from '../../test/databases.ts';
+import { TEST_DATABASE_URL } from '../../test/test-env.ts';
 import { createTestConsumer, signedInject } from '../../test/signed-requests.ts';
 import { TEST_OPS_TOKEN, testConfig, useTestApp } from '../../test/test-app.ts';
 
@@ -437,6 +439,76 @@ describe.each(databases)('checkout on $name', (database) => {
       .where('action', '=', 'order.paid')
       .execute();
     expect(audit).toHaveLength(1);
+  });
+
+  it("a paid order's event carries the order as paid, and the order's next change gets its own event", async () => {
+    const consumer = await createTestConsumer(ctx.app);
+    const order = await placeTestOrder(ctx.app, consumer, 4, [{ menuItemId: 414, quantity: 1 }]);
+    const payment = await initiateTestPayment(ctx.app, consumer, order);
+    await payByCard(ctx.app, payment);
+    expect((await updatePayment(ctx.app, consumer, order, payment.id)).statusCode).toBe(200);
+    const events = async () =>
+      (
+        await ctx.database.db
+          .selectFrom('ops_events')
+          .select(['id', 'type', 'data'])
+          .where('order_id', '=', order.id)
+          .orderBy('id')
+          .execute()
+      ).map((event) => ({ type: event.type, data: JSON.parse(event.data) as Record<string, unknown> }));
+    const [paid, ...others] = await events();
+    expect(others).toEqual([]);
+    // Queued last at the store (the clock stands still; the later id is behind).
+    const waiting = Number(
+      (
+        await ctx.database.db
+          .selectFrom('orders')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('vendor_id', '=', 4)
+          .where('order_status', '=', 'Waiting')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(paid).toMatchObject({
+      type: 'order',
+      data: {
+        id: order.id,
+        orderStatus: 'Waiting',
+        positionInQueue: waiting,
+        lines: [{ menuItemId: 414, quantity: 1, modifiers: [] }],
+        total: order.paymentSummary.total,
+      },
+    });
+    expect(paid!.data.paidAt).not.toBeNull();
+    if (database.name === 'postgres') {
+      // The event's subject is free: a connection of its own can take it (a lock left behind is
+      // held for good; another test's lock on the same key, for a moment).
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      try {
+        let free = false;
+        for (let attempt = 0; attempt < 40 && !free; attempt += 1) {
+          const { rows } = await client.query<{ free: boolean }>(
+            'select pg_try_advisory_lock($1, hashtext($2)) as free',
+            [0x6f707365, `order:${order.id}`],
+          );
+          free = rows[0]!.free;
+          if (!free) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(free).toBe(true);
+        await client.query('select pg_advisory_unlock($1, hashtext($2))', [0x6f707365, `order:${order.id}`]);
+      } finally {
+        await client.end();
+      }
+    }
+    const ready = await ctx.app.inject({
+      method: 'POST',
+      url: `/ops/v1/vendor/4/order/${order.id}/status`,
+      headers: ops,
+      payload: { status: 'PendingAlerted' },
+    });
+    expect(ready.statusCode).toBe(200);
+    expect((await events()).map((event) => event.data.orderStatus)).toEqual(['Waiting', 'PendingAlerted']);
   });
 
   it('charges an access code once when card requests for it arrive together', async () => {
