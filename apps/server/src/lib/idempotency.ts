@@ -12,6 +12,9 @@
  * calls themselves make safe (a settled payment settles once) — when that process is this one and
  * no longer runs the key, when it was a process on this machine that has exited, or when the first
  * request started longer than `ABANDONED_AFTER_MS` ago, far longer than any answer takes.
+ *
+ * On PostgreSQL a call may claim and answer its key inside its own statements (StatementKey),
+ * which saves the two round trips of a claim and an answer of their own.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
