@@ -32,6 +32,8 @@ export interface ServerOptions {
   repoRoot?: string;
   /** The port to listen on (default: a free one), e.g. a stopped node's, to take its place behind a balancer. */
   port?: number;
+  /** Options for Node itself, before the server's entry (e.g. `--cpu-prof`, which NODE_OPTIONS may not carry). */
+  nodeArgs?: string[];
 }
 
 export interface TestServer {
@@ -115,7 +117,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 
   const launch = async (): Promise<void> => {
     // Node with tsx's loader, not `npx tsx`: one process, so signals reach the server itself.
-    const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', entry], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
