@@ -2,7 +2,7 @@ import { PAYMENT_RESULT_CODES } from '@venue/contract/payment';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
-import { VISA } from '../test/checkout.ts';
+import { standingCardCharge, VISA } from '../test/checkout.ts';
 import { databases } from '../test/databases.ts';
 import { SandboxGateway, USED_CODE, type CardRequest } from './sandbox-gateway.ts';
 
@@ -181,19 +181,14 @@ describe.each(databases)('sandbox gateway card requests on $name', (database) =>
       await handle.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('gateway_transactions')
-          .values({
-            id: 'txn_held',
-            access_code: request.verification,
-            kind: 'card',
-            amount_minor: AMOUNT_MINOR,
-            result_code: 1,
-            card_token: null,
-            masked_number: null,
-            card_brand: null,
-            created_at: NOW,
-            refunded: 0,
-            refunded_minor: 0,
-          })
+          .values(
+            standingCardCharge({
+              id: 'txn_held',
+              accessCode: request.verification,
+              amountMinor: AMOUNT_MINOR,
+              createdAt: NOW,
+            }),
+          )
           .execute();
         const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
         const holder = rows[0]!.pid;

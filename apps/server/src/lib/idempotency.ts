@@ -223,7 +223,7 @@ export async function idempotent<T>(
     if (call.inStatements && db.getExecutor().adapter instanceof PostgresAdapter) {
       const carried = new StatementKey({ ...where, request_hash: hash, created_at: call.nowMs, owner: PROCESS_OWNER });
       try {
-        return await runCarried(db, reply, where, carried, run);
+        return await runClaimed(db, reply, where, run, carried);
       } catch (error) {
         if (!(error instanceof KeyHeld)) throw error;
         // Held by another request: claimed below, which says what this request gets instead.
@@ -237,73 +237,56 @@ export async function idempotent<T>(
     if (claimed.tookOverFrom !== undefined) {
       request.log.warn({ scope: call.scope, owner: claimed.tookOverFrom }, TAKEOVER_LOG_MESSAGE);
     }
-    return await runClaimed(db, reply, where, () => run(null));
+    return await runClaimed(db, reply, where, run);
   } finally {
     running.delete(local);
   }
 }
 
-/** Runs a call that claims (and may answer) its key in its own statements; keeps what they did not. */
-async function runCarried<T>(
-  db: Kysely<Database>,
-  reply: FastifyReply,
-  where: IdempotencyKeyOf,
-  key: StatementKey,
-  run: (key: StatementKey | null) => Promise<T>,
-): Promise<T> {
-  try {
-    const result = await run(key);
-    if (!key.claimed) {
-      // A call that answered without ever reading: its key and answer in one row.
-      await insertIdempotentRequest(db, {
-        ...key.row,
-        status_code: reply.statusCode,
-        response_body: JSON.stringify(result),
-        owner: null,
-      });
-    } else if (key.answeredWith !== reply.statusCode) {
-      await keepIdempotentAnswer(db, where, reply.statusCode, JSON.stringify(result));
-    }
-    return result;
-  } catch (error) {
-    // Nothing of the key was written (refused before its first statement, or that statement failed).
-    if (error instanceof KeyHeld || !key.claimed) throw error;
-    await keepOrForget(db, where, error);
-    throw error;
-  }
-}
-
+/**
+ * Runs a call under its claimed key and keeps its answer (a refusal too), or frees the key when it
+ * failed otherwise. A call given a StatementKey claims the key in its own first statement: until
+ * then nothing of the key is written, and an answer its statements kept is not written again.
+ */
 async function runClaimed<T>(
   db: Kysely<Database>,
   reply: FastifyReply,
   where: IdempotencyKeyOf,
-  run: () => Promise<T>,
+  run: (key: StatementKey | null) => Promise<T>,
+  carried: StatementKey | null = null,
 ): Promise<T> {
   try {
-    const result = await run();
-    await keepIdempotentAnswer(db, where, reply.statusCode, JSON.stringify(result));
+    const result = await run(carried);
+    if (carried && !carried.claimed) {
+      // A call that answered without ever reading: its key and answer in one row.
+      await insertIdempotentRequest(db, {
+        ...carried.row,
+        status_code: reply.statusCode,
+        response_body: JSON.stringify(result),
+        owner: null,
+      });
+    } else if (carried?.answeredWith !== reply.statusCode) {
+      await keepIdempotentAnswer(db, where, reply.statusCode, JSON.stringify(result));
+    }
     return result;
   } catch (error) {
-    await keepOrForget(db, where, error);
+    // A carried key not claimed yet: nothing of it was written (the first statement failed or never ran).
+    if (error instanceof KeyHeld || (carried && !carried.claimed)) throw error;
+    if (error instanceof HttpError && error.statusCode < 500) {
+      await keepIdempotentAnswer(
+        db,
+        where,
+        error.statusCode,
+        JSON.stringify({
+          ...error.details,
+          statusCode: error.statusCode,
+          error: reasonPhrase(error.statusCode),
+          message: error.message,
+        }),
+      );
+    } else {
+      await deleteIdempotentRequest(db, where).catch(() => undefined);
+    }
     throw error;
-  }
-}
-
-/** After a claimed request failed: a refusal (4xx) is its answer; anything else frees the key. */
-async function keepOrForget(db: Kysely<Database>, where: IdempotencyKeyOf, error: unknown): Promise<void> {
-  if (error instanceof HttpError && error.statusCode < 500) {
-    await keepIdempotentAnswer(
-      db,
-      where,
-      error.statusCode,
-      JSON.stringify({
-        ...error.details,
-        statusCode: error.statusCode,
-        error: reasonPhrase(error.statusCode),
-        message: error.message,
-      }),
-    );
-  } else {
-    await deleteIdempotentRequest(db, where).catch(() => undefined);
   }
 }

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { InitiatedPayment, PaymentOutcome } from '@venue/contract/payment';
 import type { PlacedOrder } from '@venue/contract/order';
 import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, GatewayTransactionsTable } from '../db/schema.ts';
 import { signedInject, type Signer } from './signed-requests.ts';
 
 export const VISA = '4242424242424242';
@@ -123,3 +125,37 @@ export async function paidTestOrder(
 }
 
 export type { PaymentOutcome };
+
+/** How many `order.paid` audit rows an order has: one once it is paid, however often that was reported. */
+export async function countOrderPaidAudits(db: Kysely<Database>, orderId: number): Promise<number> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('entity', '=', 'order')
+    .where('entity_id', '=', String(orderId))
+    .where('action', '=', 'order.paid')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A successful, standing card charge of an access code, as the sandbox gateway's books hold one. */
+export function standingCardCharge(charge: {
+  id: string;
+  accessCode: string;
+  amountMinor: number;
+  createdAt: number;
+}): Selectable<GatewayTransactionsTable> {
+  return {
+    id: charge.id,
+    access_code: charge.accessCode,
+    kind: 'card',
+    amount_minor: charge.amountMinor,
+    result_code: 1,
+    card_token: null,
+    masked_number: null,
+    card_brand: null,
+    created_at: charge.createdAt,
+    refunded: 0,
+    refunded_minor: 0,
+  };
+}

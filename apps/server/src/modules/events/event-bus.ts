@@ -102,6 +102,9 @@ export interface EventDraft<T = unknown> {
   data: (db: Kysely<Database>) => Promise<T | null | undefined>;
 }
 
+/** What an event is about: its store, its order (if any) and its type (the event's subject). */
+type EventAbout = Pick<EventDraft, 'vendorId' | 'orderId' | 'type'>;
+
 /** An event about a change that publishChange makes: the change's statement takes the event's subject. */
 export interface ChangeDraft<T, R> {
   vendorId: number;
@@ -262,9 +265,19 @@ export class EventBus implements EventPublisher {
    */
   async publish<T>(draft: EventDraft<T>): Promise<T | null> {
     if (this.closed) return null;
+    return this.whilePublishing(() => this.publishNow(draft));
+  }
+
+  async publishChange<T, R>(draft: ChangeDraft<T, R>): Promise<R> {
+    if (this.closed) return (await draft.change(this.db, null)).result;
+    return this.whilePublishing(() => this.publishChangeNow(draft));
+  }
+
+  /** Runs a publish, counted as under way (see the NOTIFY handling in begin). */
+  private async whilePublishing<T>(publish: () => Promise<T>): Promise<T> {
     this.publishing += 1;
     try {
-      return await this.publishNow(draft);
+      return await publish();
     } finally {
       this.publishing -= 1;
       // An id announced meanwhile that this process has not delivered (another process's): read now.
@@ -295,38 +308,38 @@ export class EventBus implements EventPublisher {
     }
   }
 
-  async publishChange<T, R>(draft: ChangeDraft<T, R>): Promise<R> {
-    if (this.closed) return (await draft.change(this.db, null)).result;
-    this.publishing += 1;
+  private async publishChangeNow<T, R>(draft: ChangeDraft<T, R>): Promise<R> {
+    // The caller's span (the publish span when tracing is on), taken before anything else runs.
     const traceParent = this.options.tracing?.traceParent() ?? null;
-    let made: { result: R } | null = null;
+    let made = undefined as { result: R } | undefined;
     try {
       await this.start();
       const now = this.options.clock();
       const subject = subjectOf(draft);
-      await this.holdingSubject(subject, () =>
+      const result = await this.holdingSubject(subject, () =>
         withEventSubjectTakenBy(this.db, subject, async (db, lock, take) => {
-          const { result, data } = await draft.change(db, take);
-          made = { result };
+          const changed = await draft.change(db, take);
+          made = changed;
+          const { data } = changed;
           if (data !== null && data !== undefined)
             await this.insertAndDeliver(db, draft, data, { now, traceParent, lock });
+          return changed.result;
         }),
       );
       this.trimNow(now);
+      return result;
     } catch (error) {
+      // The change failed: nothing was published. Once it is made, only the event failed.
       if (!made) throw error;
       this.options.log.warn({ err: error, vendorId: draft.vendorId, type: draft.type }, 'ops events: publish failed');
-    } finally {
-      this.publishing -= 1;
-      if (this.announced > this.delivered) void this.pull();
+      return made.result;
     }
-    return (made as { result: R } | null)!.result;
   }
 
   /** Inserts a published event (letting go of its subject's lock) and delivers it here. */
   private async insertAndDeliver(
     db: Kysely<Database>,
-    draft: { vendorId: number; orderId?: number | null; type: OpsDataEventType },
+    draft: EventAbout,
     data: unknown,
     at: { now: number; traceParent: string | null; lock: SubjectLock | null },
   ): Promise<void> {
@@ -471,7 +484,7 @@ export class EventBus implements EventPublisher {
 const vendorTopic = (vendorId: number) => `vendor:${vendorId}`;
 
 /** What an event is about: its order, or else its vendor (the vendor's switches, its menu items). */
-const subjectOf = (draft: Pick<EventDraft, 'vendorId' | 'orderId' | 'type'>) =>
+const subjectOf = (draft: EventAbout) =>
   draft.orderId != null ? `order:${draft.orderId}` : `${draft.type}:vendor:${draft.vendorId}`;
 
 function toBusEvent(row: EventRow): BusEvent {

@@ -107,7 +107,12 @@ export async function readPaymentFacts(
 }
 
 /** What another module's read of an order adds to carry its payment facts (readPaymentFacts), and how to read them. */
-export { paymentFactsColumns, parsePaymentFacts, type PaymentFacts } from './orders.repository.ts';
+export {
+  PAYMENT_FACTS_PREFIX,
+  paymentFactsColumns,
+  parsePaymentFacts,
+  type PaymentFacts,
+} from './orders.repository.ts';
 
 /** Holds the order for the rest of the transaction: another transaction that holds it waits (refunds). */
 export function holdOrder(db: Db, orderId: number): Promise<boolean> {

@@ -20,6 +20,7 @@ import {
   listOrderLines,
   parseOrderEventRow,
   type OrderLineRow,
+  type OrderWithLinesAndPlace,
 } from './orders.repository.ts';
 import { vendorPace, waitingPositions, type OrderRow } from './orders.service.ts';
 
@@ -139,11 +140,15 @@ export function publishOrderChanged(
     type: 'order',
     data: async (db) => {
       const found = await findOrderWithLinesAndPlace(db, orderId);
-      if (!found) return null;
-      const [view] = await toOpsOrders(db, [found.row], nowMs, found);
-      return view ?? null;
+      return found ? eventView(db, found, nowMs) : null;
     },
   });
+}
+
+/** The `order` event's view of an order read with its lines and place. */
+async function eventView(db: Kysely<Database>, found: OrderWithLinesAndPlace, nowMs: number): Promise<OpsOrder | null> {
+  const [view] = await toOpsOrders(db, [found.row], nowMs, found);
+  return view ?? null;
 }
 
 /** What another module's statement that changes an order adds to read it as its event shows it. */
@@ -171,10 +176,7 @@ export function changeOrderPublishing<R>(
     type: 'order',
     change: async (db, take) => {
       const { result, row } = await change(db, take);
-      if (!row) return { result, data: null };
-      const found = parseOrderEventRow(row);
-      const [view] = await toOpsOrders(db, [found.row], nowMs, found);
-      return { result, data: view ?? null };
+      return { result, data: row ? await eventView(db, parseOrderEventRow(row), nowMs) : null };
     },
   });
 }

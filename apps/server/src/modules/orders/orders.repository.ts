@@ -349,6 +349,9 @@ export interface PaymentFacts {
   counted: CountedItemCount[];
 }
 
+/** How paymentFactsColumns names its columns beside the row's own. */
+export const PAYMENT_FACTS_PREFIX = 'facts__';
+
 /**
  * What paying an order reads before its transaction, as columns of a read of `orders` (the row
  * named orders): its vendor's time to service, how many orders wait there, and the order's item
@@ -366,19 +369,21 @@ export function paymentFactsColumns(db: Db) {
       ? sql`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'count', c.count)), '[]')::text
           from ${items} c)`
       : sql`(select json_group_array(json_object('id', c.id, 'name', c.name, 'count', c.count)) from ${items} c)`;
-  return sql`(select v.tts_ms from vendors v where v.id = orders.vendor_id) as facts__tts_ms,
-    (select count(*) from orders w where w.vendor_id = orders.vendor_id and w.order_status = 'Waiting') as facts__waiting,
-    ${counted} as facts__counted`;
+  return sql`(select v.tts_ms from vendors v where v.id = orders.vendor_id) as ${sql.raw(PAYMENT_FACTS_PREFIX)}tts_ms,
+    (select count(*) from orders w where w.vendor_id = orders.vendor_id and w.order_status = 'Waiting')
+      as ${sql.raw(PAYMENT_FACTS_PREFIX)}waiting,
+    ${counted} as ${sql.raw(PAYMENT_FACTS_PREFIX)}counted`;
 }
 
 /** The facts of a row read with paymentFactsColumns. */
 export function parsePaymentFacts(row: Record<string, unknown>): PaymentFacts {
-  const counted = (JSON.parse(String(row.facts__counted ?? '[]')) as CountedItemCount[]).map((item) => ({
+  const column = (name: string) => row[`${PAYMENT_FACTS_PREFIX}${name}`];
+  const counted = (JSON.parse(String(column('counted') ?? '[]')) as CountedItemCount[]).map((item) => ({
     id: Number(item.id),
     name: item.name,
     count: Number(item.count),
   }));
-  return { ttsMs: Number(row.facts__tts_ms ?? 0), waiting: Number(row.facts__waiting ?? 0), counted };
+  return { ttsMs: Number(column('tts_ms') ?? 0), waiting: Number(column('waiting') ?? 0), counted };
 }
 
 /** paymentFactsColumns of one order, read by themselves. */

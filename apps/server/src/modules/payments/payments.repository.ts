@@ -9,7 +9,12 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
-import { paymentFactsColumns, parsePaymentFacts, type PaymentFacts } from '../orders/order-changes.ts';
+import {
+  PAYMENT_FACTS_PREFIX,
+  paymentFactsColumns,
+  parsePaymentFacts,
+  type PaymentFacts,
+} from '../orders/order-changes.ts';
 import type { AuditLogTable, Database, OrdersTable, PaymentsTable, SavedCardsTable } from '../../db/schema.ts';
 import {
   ANSWERED,
@@ -75,9 +80,8 @@ const LISTED = [
 const PAYMENT_COLUMNS: [Exclude<keyof PaymentsTable, (typeof LISTED)[number]>] extends [never] ? typeof LISTED : never =
   LISTED;
 
-/** How findConsumerOrderAndPayment names the payment's columns beside the order's, and the payment facts'. */
+/** How findConsumerOrderAndPayment names the payment's columns beside the order's. */
 const PAYMENT_PREFIX = 'payment__';
-const FACTS_PREFIX = 'facts__';
 const PAYMENT_SELECT = sql.raw(
   PAYMENT_COLUMNS.map((column) => `payments.${column} as ${PAYMENT_PREFIX}${column}`).join(', '),
 );
@@ -119,7 +123,7 @@ export async function findConsumerOrderAndPayment(
   const payment: Record<string, unknown> = {};
   for (const key in row) {
     if (key.startsWith(PAYMENT_PREFIX)) payment[key.slice(PAYMENT_PREFIX.length)] = row[key];
-    else if (!key.startsWith(FACTS_PREFIX)) order[key] = row[key];
+    else if (!key.startsWith(PAYMENT_FACTS_PREFIX)) order[key] = row[key];
   }
   return {
     order: order as Selectable<OrdersTable>,

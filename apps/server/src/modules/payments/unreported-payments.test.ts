@@ -1,6 +1,11 @@
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { initiateTestPayment, payByCard, placeTestOrder, updatePayment } from '../../test/checkout.ts';
+import {
+  countOrderPaidAudits,
+  initiateTestPayment,
+  payByCard,
+  placeTestOrder,
+  updatePayment,
+} from '../../test/checkout.ts';
 import { databases } from '../../test/databases.ts';
 import { createTestConsumer } from '../../test/signed-requests.ts';
 import { TEST_OPS_TOKEN, useTestApp } from '../../test/test-app.ts';
@@ -21,17 +26,7 @@ describe.each(databases)('card charges nobody reported, on $name', (database) =>
         .where('id', '=', id)
         .executeTakeFirstOrThrow()
     ).status;
-  const paidAudits = async (orderId: number) =>
-    Number(
-      (
-        await ctx.database.db
-          .selectFrom('audit_log')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('entity_id', '=', String(orderId))
-          .where('action', '=', 'order.paid')
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const paidAudits = (orderId: number) => countOrderPaidAudits(ctx.database.db, orderId);
 
   it('settles a charge the app never reported, once, after it had its chance; leaves unpaid ones', async () => {
     now = START;
