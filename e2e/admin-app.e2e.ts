@@ -87,6 +87,8 @@ describe('the back office: every screen and dialog at a desk', () => {
     await visible(page.getByRole('heading', { name: 'Forgot your password?' }));
     await look(page, 'forgot-password');
     await page.getByRole('link', { name: 'Back to sign in' }).click();
+    // The forgot-password screen has an Email field too: fill the sign-in form once it is the one shown.
+    await visible(page.getByRole('heading', { name: 'Sign in to the back office' }));
 
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill(PASSWORD);
