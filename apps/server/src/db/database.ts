@@ -2,8 +2,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Dialect as KyselyDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect as KyselyDialect } from 'kysely';
 import pg from 'pg';
+import { GroupCommitDialect, type StatementSource } from './group-commit.ts';
 import type { Database } from './schema.ts';
 import { startWalCheckpointer } from './wal-checkpointer.ts';
 
@@ -125,7 +126,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     options.checkpointInBackground && config.path !== ':memory:'
       ? startWalCheckpointer(sqlite, config.path, { onError: options.onCheckpointError })
       : undefined;
-  const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
+  const dialect = new GroupCommitDialect(withStatementCache(sqlite));
   const db = new Kysely<Database>({ dialect: options.wrapDialect?.(dialect, 'sqlite') ?? dialect });
   return {
     db,
@@ -137,13 +138,6 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   };
 }
 
-/**
- * Transactions take the write lock when they begin. A deferred transaction that reads and then
- * writes while another connection (the WAL checkpointer) holds that lock fails at once with
- * SQLITE_BUSY, since waiting could deadlock; one that asks for the lock first waits its turn.
- */
-const BEGIN_WRITE = 'begin immediate';
-
 /** Distinct SQL texts kept prepared; the app issues a few dozen. */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -152,17 +146,16 @@ const STATEMENT_CACHE_SIZE = 500;
  * API makes. Queries are built from a fixed set of shapes with bound values, so statements are
  * kept by SQL text and reused (better-sqlite3 runs them synchronously, so reuse is safe).
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database): StatementSource {
   const statements = new Map<string, SQLite.Statement>();
   const prepare = (source: string): SQLite.Statement => {
     let statement = statements.get(source);
     if (!statement) {
-      statement = sqlite.prepare(source === 'begin' ? BEGIN_WRITE : source);
+      statement = sqlite.prepare(source);
       if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
       statements.set(source, statement);
     }
     return statement;
   };
-  // Kysely's driver needs only prepare and close (a Proxy would cost a trap on every query).
-  return { prepare, close: () => void sqlite.close() };
+  return { prepare, inTransaction: () => sqlite.inTransaction, close: () => void sqlite.close() };
 }

@@ -1,0 +1,189 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, sql, type Generated } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GroupCommitDialect, type StatementSource } from './group-commit.ts';
+
+interface Tables {
+  notes: { id: Generated<number>; body: string };
+}
+
+describe('SQLite group commit', () => {
+  let folder: string;
+  let file: string;
+  let sqlite: SQLite.Database;
+  let db: Kysely<Tables>;
+  /** another connection to the same file: sees only what has committed */
+  let other: SQLite.Database;
+  let commits = 0;
+
+  beforeEach(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'group-commit-'));
+    file = join(folder, 'db.sqlite');
+    sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.exec('create table notes (id integer primary key, body text not null unique)');
+    commits = 0;
+    const source: StatementSource = {
+      prepare: (text) => {
+        if (text === 'commit') commits += 1;
+        return sqlite.prepare(text);
+      },
+      inTransaction: () => sqlite.inTransaction,
+      close: () => sqlite.close(),
+    };
+    db = new Kysely<Tables>({ dialect: new GroupCommitDialect(source) });
+    other = new SQLite(file, { readonly: true });
+  });
+
+  afterEach(async () => {
+    vi.useRealTimers();
+    other.close();
+    await db.destroy();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  const committedBodies = () =>
+    (other.prepare('select body from notes order by id').all() as { body: string }[]).map((row) => row.body);
+  const insert = (body: string) => db.insertInto('notes').values({ body }).execute();
+
+  it('commits the writes of one turn of the event loop together, and answers each only once committed', async () => {
+    const seen: string[][] = [];
+    await Promise.all(
+      ['a', 'b', 'c', 'd'].map(async (body) => {
+        await insert(body);
+        seen.push(committedBodies());
+      }),
+    );
+    expect(commits).toBe(1);
+    // Each writer, when answered, finds its row (and the others of its batch) committed.
+    expect(seen).toEqual(Array.from({ length: 4 }, () => ['a', 'b', 'c', 'd']));
+  });
+
+  it('commits writes of later turns in later batches', async () => {
+    await insert('a');
+    await insert('b');
+    expect(commits).toBe(2);
+    expect(committedBodies()).toEqual(['a', 'b']);
+  });
+
+  it('answers a read at once while no batch is open, and after the batch while one is', async () => {
+    await insert('a');
+    expect(await db.selectFrom('notes').select('body').execute()).toEqual([{ body: 'a' }]);
+    const write = insert('b');
+    const read = db.selectFrom('notes').select('body').execute();
+    expect(await read).toEqual([{ body: 'a' }, { body: 'b' }]);
+    // The read was answered after the write's batch committed.
+    expect(committedBodies()).toEqual(['a', 'b']);
+    await write;
+  });
+
+  it('fails only the statement that failed: the batch it was in still commits', async () => {
+    await insert('a');
+    const outcomes = await Promise.allSettled([insert('b'), insert('a'), insert('c')]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((outcomes[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE constraint failed/);
+    expect(committedBodies()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('runs a transaction inside the batch: its rollback undoes only its own writes', async () => {
+    const failing = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ body: 'in the transaction' }).execute();
+      throw new Error('changed its mind');
+    });
+    const beside = insert('beside it');
+    await expect(failing).rejects.toThrow('changed its mind');
+    await beside;
+    expect(committedBodies()).toEqual(['beside it']);
+  });
+
+  it('returns from a transaction’s commit once the batch holding it has committed', async () => {
+    await Promise.all([
+      insert('before'),
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ body: 'one' }).execute();
+        await trx.insertInto('notes').values({ body: 'two' }).execute();
+      }),
+    ]);
+    expect(committedBodies()).toEqual(['before', 'one', 'two']);
+    expect(commits).toBe(1);
+  });
+
+  it('lets other statements wait while a transaction has the connection', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ body: 'first' }).execute();
+      order.push('transaction wrote');
+      await gate;
+      await trx.insertInto('notes').values({ body: 'second' }).execute();
+    });
+    await vi.waitFor(() => expect(order).toEqual(['transaction wrote']));
+    const outside = insert('outside').then(() => order.push('outside answered'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(['transaction wrote']);
+    release();
+    await Promise.all([transaction, outside]);
+    expect(order).toEqual(['transaction wrote', 'outside answered']);
+    expect(committedBodies()).toEqual(['first', 'second', 'outside']);
+  });
+
+  it('runs schema changes and pragmas outside any batch', async () => {
+    const write = insert('a');
+    await sql`create table later (id integer primary key)`.execute(db);
+    // The open batch committed first; the table exists for the other connection.
+    expect(committedBodies()).toEqual(['a']);
+    expect(other.prepare("select name from sqlite_schema where name = 'later'").get()).toEqual({ name: 'later' });
+    await write;
+    expect(sqlite.inTransaction).toBe(false);
+  });
+
+  it('fails every statement of a batch whose commit fails, and keeps none of them', async () => {
+    // A constraint checked only at commit makes the commit itself fail.
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.exec(`create table parents (id integer primary key);
+      create table children (id integer primary key, parent_id integer references parents (id) deferrable initially deferred)`);
+    const outcomes = await Promise.allSettled([
+      insert('innocent'),
+      sql`insert into children (parent_id) values (42)`.execute(db),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    expect(committedBodies()).toEqual([]);
+    expect(sqlite.inTransaction).toBe(false);
+    // The next batch is a new one.
+    await insert('after');
+    expect(committedBodies()).toEqual(['after']);
+  });
+
+  it('commits while a test fakes the timers', async () => {
+    vi.useFakeTimers();
+    await insert('a');
+    expect(committedBodies()).toEqual(['a']);
+  });
+
+  it('streams a read while holding the connection, and commits what waited after it', async () => {
+    await Promise.all(['a', 'b', 'c'].map(insert));
+    const bodies: string[] = [];
+    let write: Promise<unknown> | undefined;
+    for await (const row of db.selectFrom('notes').select('body').orderBy('id').stream()) {
+      bodies.push(row.body);
+      write ??= insert('d');
+    }
+    await write;
+    expect(bodies).toEqual(['a', 'b', 'c']);
+    expect(committedBodies()).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('commits what is open when the database is closed', async () => {
+    const write = insert('last');
+    // Until the insert has run in its batch (microtasks: the batch commits on the next turn).
+    for (let i = 0; i < 1_000 && !sqlite.inTransaction; i += 1) await Promise.resolve();
+    expect(sqlite.inTransaction).toBe(true);
+    await db.destroy();
+    await write;
+    expect(committedBodies()).toEqual(['last']);
+  });
+});

@@ -1,0 +1,297 @@
+/**
+ * SQLite with group commit (docs/decisions/039-sqlite-group-commit.md). Every write outside a
+ * transaction used to be a commit of its own, and an order made about a dozen: most of what SQLite
+ * costs an order was committing. Here the writes that requests make in one turn of the event loop
+ * share one transaction, committed when the turn's I/O has been handled (setImmediate).
+ *
+ * What a caller sees does not change: a statement's result is handed back only once the
+ * transaction that holds it has committed, so nothing is answered, published or acted on before it
+ * is durable, exactly as when each statement committed by itself. If that commit fails, every
+ * statement of the batch fails with it (and none of them is kept). A read while a batch is open
+ * waits for it too (it may see the batch's writes); a read with none open answers at once.
+ *
+ * A Kysely transaction is a savepoint inside the batch: it has the connection to itself from its
+ * `begin` to its `commit` (other statements wait, as with Kysely's own driver), a rollback undoes
+ * only its own statements, and its commit returns once the batch holding it has committed. Schema
+ * changes and pragmas run outside any batch, after the open one has committed. A streamed read
+ * (iterate) holds the connection until it ends, as with Kysely's own driver.
+ */
+import type SQLite from 'better-sqlite3';
+import {
+  CompiledQuery,
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+
+/** What the driver needs of the connection: statements by SQL text (kept prepared), and its state. */
+export interface StatementSource {
+  prepare(sql: string): SQLite.Statement;
+  /** whether a transaction is open on the connection */
+  inTransaction(): boolean;
+  close(): void;
+}
+
+/** Statements that must not run inside a batch: schema changes, pragmas, transaction control. */
+const OUTSIDE_BATCH =
+  /^\s*(pragma|create|drop|alter|vacuum|attach|detach|reindex|analyze|begin|commit|end|rollback|savepoint|release)\b/i;
+
+/** The name of the savepoint a Kysely transaction runs in. */
+const TRANSACTION_SAVEPOINT = 'kysely_transaction';
+
+// Taken when the module loads: tests that fake timers must not stop the database committing.
+const nextTurn = globalThis.setImmediate;
+
+interface Batch {
+  /** settles when the batch has committed (or failed to) */
+  done: Promise<void>;
+  resolve(): void;
+  reject(error: unknown): void;
+  /** its commit has been called for: new transactions wait for the next batch */
+  closing: boolean;
+}
+
+/** A lock with a queue: transactions and streamed reads hold it; everything else waits until it is free. */
+class Lock {
+  #held: Promise<void> | null = null;
+  #release: (() => void) | null = null;
+
+  get held(): boolean {
+    return this.#held !== null;
+  }
+
+  async acquire(): Promise<void> {
+    while (this.#held) await this.#held;
+    this.#held = new Promise((resolve) => (this.#release = resolve));
+  }
+
+  release(): void {
+    const release = this.#release;
+    this.#held = null;
+    this.#release = null;
+    release?.();
+  }
+
+  /** Resolves once nobody holds the lock (check `held` again: another may have taken it first). */
+  async free(): Promise<void> {
+    while (this.#held) await this.#held;
+  }
+}
+
+function resultOf(statement: SQLite.Statement, parameters: readonly unknown[]): QueryResult<unknown> {
+  if (statement.reader) return { rows: statement.all(parameters) };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return {
+    numAffectedRows: BigInt(changes),
+    insertId: BigInt(lastInsertRowid),
+    rows: [],
+  };
+}
+
+class GroupCommitConnection implements DatabaseConnection {
+  /** inside a Kysely transaction: its statements run at once, without waiting for the lock */
+  inTransaction = false;
+
+  constructor(private readonly driver: GroupCommitDriver) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.driver.execute(this, query) as Promise<QueryResult<R>>;
+  }
+
+  streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    return this.driver.stream(this, query) as AsyncIterableIterator<QueryResult<R>>;
+  }
+}
+
+export class GroupCommitDriver implements Driver {
+  readonly #source: StatementSource;
+  readonly #lock = new Lock();
+  #batch: Batch | null = null;
+  #closed = false;
+
+  constructor(source: StatementSource) {
+    this.#source = source;
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new GroupCommitConnection(this);
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    // A batch whose commit is waiting for the lock commits before another transaction takes it.
+    while (this.#batch?.closing) await this.#batch.done.catch(() => undefined);
+    await this.#lock.acquire();
+    try {
+      this.#open();
+      this.#source.prepare(`savepoint ${TRANSACTION_SAVEPOINT}`).run();
+    } catch (error) {
+      this.#lock.release();
+      throw error;
+    }
+    (connection as GroupCommitConnection).inTransaction = true;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const batch = this.#batch;
+    this.#endTransaction(connection, () => this.#source.prepare(`release ${TRANSACTION_SAVEPOINT}`).run());
+    await batch?.done;
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    // A commit that failed has ended the transaction already.
+    if (!(connection as GroupCommitConnection).inTransaction) return;
+    this.#endTransaction(connection, () => {
+      // A failure that ended the whole transaction took the savepoint with it.
+      if (!this.#source.inTransaction()) return;
+      this.#source.prepare(`rollback to ${TRANSACTION_SAVEPOINT}`).run();
+      this.#source.prepare(`release ${TRANSACTION_SAVEPOINT}`).run();
+    });
+  }
+
+  async destroy(): Promise<void> {
+    if (this.#closed) return;
+    await this.#flush();
+    this.#closed = true;
+    this.#source.close();
+  }
+
+  /** One statement of a connection, in the open batch (or one it opens) unless it must run outside. */
+  async execute(connection: GroupCommitConnection, query: CompiledQuery): Promise<QueryResult<unknown>> {
+    if (connection.inTransaction) return this.#run(query);
+    if (OUTSIDE_BATCH.test(query.sql)) {
+      // Run once no batch is open and nothing holds the connection (the run itself is synchronous).
+      while (this.#batch || this.#lock.held) {
+        await this.#flush();
+        await this.#lock.free();
+      }
+      return resultOf(this.#source.prepare(query.sql), query.parameters);
+    }
+    while (this.#lock.held) await this.#lock.free();
+    const statement = this.#source.prepare(query.sql);
+    if (statement.readonly && !this.#batch) return resultOf(statement, query.parameters);
+    const batch = statement.readonly ? this.#batch! : this.#open();
+    let result: QueryResult<unknown>;
+    try {
+      result = this.#run(query, statement);
+    } catch (error) {
+      // A refusal (a unique key taken by a write of this batch) is answered once that write is durable too.
+      await batch.done.catch(() => undefined);
+      throw error;
+    }
+    await batch.done;
+    return result;
+  }
+
+  async *stream(connection: GroupCommitConnection, query: CompiledQuery): AsyncIterableIterator<QueryResult<unknown>> {
+    if (!SelectQueryNode.is(query.query)) throw new Error('SQLite streams only select queries');
+    const holds = !connection.inTransaction;
+    if (holds) await this.#lock.acquire();
+    try {
+      for (const row of this.#source.prepare(query.sql).iterate(query.parameters)) yield { rows: [row] };
+    } finally {
+      if (holds) this.#lock.release();
+    }
+  }
+
+  /** Runs a statement where the connection stands; a failure that ended the batch's transaction fails the batch. */
+  #run(query: CompiledQuery, statement = this.#source.prepare(query.sql)): QueryResult<unknown> {
+    try {
+      return resultOf(statement, query.parameters);
+    } catch (error) {
+      const batch = this.#batch;
+      if (batch && !this.#source.inTransaction()) {
+        // SQLite rolled the whole transaction back (a full disk, an I/O error): nothing of it is kept.
+        this.#batch = null;
+        batch.reject(error);
+      }
+      throw error;
+    }
+  }
+
+  #endTransaction(connection: DatabaseConnection, end: () => void): void {
+    (connection as GroupCommitConnection).inTransaction = false;
+    try {
+      end();
+    } finally {
+      this.#lock.release();
+    }
+  }
+
+  /** The open batch, or a new one: its transaction begins now and commits on the loop's next turn. */
+  #open(): Batch {
+    if (this.#batch) return this.#batch;
+    if (this.#closed) throw new Error('The database is closed.');
+    // Takes the write lock at once: a reader turned writer could not wait for it (SQLITE_BUSY).
+    this.#source.prepare('begin immediate').run();
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const done = new Promise<void>((ok, fail) => {
+      resolve = ok;
+      reject = fail;
+    });
+    // Waited on by the statements that are in it; one that nothing waits on is not an unhandled error.
+    done.catch(() => undefined);
+    const batch: Batch = { done, resolve, reject, closing: false };
+    this.#batch = batch;
+    nextTurn(() => void this.#commit(batch));
+    return batch;
+  }
+
+  async #commit(batch: Batch): Promise<void> {
+    batch.closing = true;
+    // A transaction or a streamed read under way ends first (SQLite cannot commit under either).
+    while (this.#lock.held) await this.#lock.free();
+    if (this.#batch !== batch) return; // already failed
+    this.#batch = null;
+    try {
+      this.#source.prepare('commit').run();
+      batch.resolve();
+    } catch (error) {
+      try {
+        if (this.#source.inTransaction()) this.#source.prepare('rollback').run();
+      } catch {
+        // the rollback's own failure adds nothing to the commit's
+      }
+      batch.reject(error);
+    }
+  }
+
+  /** Commits the open batch now (its commit was due on the next turn). */
+  async #flush(): Promise<void> {
+    const batch = this.#batch;
+    if (!batch) return;
+    if (!batch.closing) void this.#commit(batch);
+    await batch.done.catch(() => undefined);
+  }
+}
+
+/** Kysely's SQLite dialect with the group-commit driver. */
+export class GroupCommitDialect implements Dialect {
+  constructor(private readonly source: StatementSource) {}
+
+  createDriver(): Driver {
+    return new GroupCommitDriver(this.source);
+  }
+
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+
+  createIntrospector(db: Kysely<unknown>) {
+    return new SqliteIntrospector(db);
+  }
+}
