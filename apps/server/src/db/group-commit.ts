@@ -1,5 +1,5 @@
 /**
- * SQLite with group commit (docs/decisions/039-sqlite-group-commit.md). Every write outside a
+ * SQLite with group commit (docs/decisions/043-sqlite-group-commit.md). Every write outside a
  * transaction used to be a commit of its own, and an order made about a dozen: most of what SQLite
  * costs an order was committing. Here the writes that requests make in one turn of the event loop
  * share one transaction, committed when the turn's I/O has been handled (setImmediate).
