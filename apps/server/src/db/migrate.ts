@@ -21,6 +21,7 @@ import * as catalogueEdits from './migrations/2026-11-27-6-catalogue-edits.ts';
 import * as orderGstFree from './migrations/2026-11-27-7-order-gst-free.ts';
 import * as gatewayOneCharge from './migrations/2026-11-27-9-gateway-one-charge.ts';
 import * as opsEventTrace from './migrations/2026-11-28-1-ops-event-trace.ts';
+import * as vendorQueueCounts from './migrations/2026-11-28-2-vendor-queue-counts.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -48,6 +49,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-7-order-gst-free': orderGstFree,
   '2026-11-27-9-gateway-one-charge': gatewayOneCharge,
   '2026-11-28-1-ops-event-trace': opsEventTrace,
+  '2026-11-28-2-vendor-queue-counts': vendorQueueCounts,
 };
 
 /**

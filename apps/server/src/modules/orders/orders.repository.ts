@@ -3,6 +3,7 @@ import {
   PostgresAdapter,
   sql,
   type Insertable,
+  type RawBuilder,
   type Kysely,
   type Selectable,
   type Transaction,
@@ -175,6 +176,39 @@ export function countedItems(db: Db, vendorId: number, itemIds: number[]) {
     .execute();
 }
 
+/**
+ * How many orders wait at the vendor `vendor` (an SQL expression). SQLite keeps the count per
+ * vendor (vendor_queue_counts, kept by triggers on orders: migration 2026-11-28-2); PostgreSQL
+ * counts them (decision 044).
+ */
+function waitingAt(db: Db, vendor: RawBuilder<unknown>) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<number>`(select count(*) from orders w where w.vendor_id = ${vendor} and w.order_status = 'Waiting')`
+    : sql<number>`coalesce((select q.waiting from vendor_queue_counts q where q.vendor_id = ${vendor}), 0)`;
+}
+
+/**
+ * How many Waiting orders of `vendor` were queued before the order queued at `timeQueued` with id
+ * `orderId` (SQL expressions): its place in the queue is this plus one. SQLite takes from the
+ * kept count the orders at or after it (none or few for an order just paid, the one it is asked
+ * about most) and those with no queue time, instead of counting every one before it.
+ */
+function waitingAhead(
+  db: Db,
+  vendor: RawBuilder<unknown>,
+  timeQueued: RawBuilder<unknown>,
+  orderId: RawBuilder<unknown>,
+) {
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    return sql<number>`(select count(*) from orders w where w.vendor_id = ${vendor} and w.order_status = 'Waiting'
+      and (w.time_queued < ${timeQueued} or (w.time_queued = ${timeQueued} and w.id < ${orderId})))`;
+  return sql<number>`(${waitingAt(db, vendor)}
+    - (select count(*) from orders w where w.vendor_id = ${vendor} and w.order_status = 'Waiting'
+        and (w.time_queued, w.id) >= (${timeQueued}, ${orderId}))
+    - (select count(*) from orders w where w.vendor_id = ${vendor} and w.order_status = 'Waiting'
+        and w.time_queued is null))`;
+}
+
 /** Orders waiting at a vendor that were queued before the given one (its position is this plus one). */
 export async function countQueuedBefore(
   db: Db,
@@ -182,16 +216,10 @@ export async function countQueuedBefore(
   timeQueued: number,
   orderId: number,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select(sql<number>`count(*)`.as('ahead'))
-    .where('vendor_id', '=', vendorId)
-    .where('order_status', '=', 'Waiting')
-    .where((eb) =>
-      eb.or([eb('time_queued', '<', timeQueued), eb.and([eb('time_queued', '=', timeQueued), eb('id', '<', orderId)])]),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.ahead);
+  const { rows } = await sql<{
+    ahead: number;
+  }>`select ${waitingAhead(db, sql`${vendorId}`, sql`${timeQueued}`, sql`${orderId}`)} as ahead`.execute(db);
+  return Number(rows[0]?.ahead ?? 0);
 }
 
 /** A Waiting order's place in one query: the orders queued before it, and its vendor's time to service. */
@@ -201,25 +229,10 @@ export async function findQueuePlace(
   timeQueued: number,
   orderId: number,
 ): Promise<{ ahead: number; ttsMs: number }> {
-  const row = await db
-    .selectFrom('vendors')
-    .select((eb) => [
-      'tts_ms',
-      eb
-        .selectFrom('orders')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('orders.vendor_id', '=', vendorId)
-        .where('orders.order_status', '=', 'Waiting')
-        .where((inner) =>
-          inner.or([
-            inner('orders.time_queued', '<', timeQueued),
-            inner.and([inner('orders.time_queued', '=', timeQueued), inner('orders.id', '<', orderId)]),
-          ]),
-        )
-        .as('ahead'),
-    ])
-    .where('id', '=', vendorId)
-    .executeTakeFirst();
+  const { rows } = await sql<{ tts_ms: number; ahead: number }>`select tts_ms,
+    ${waitingAhead(db, sql`${vendorId}`, sql`${timeQueued}`, sql`${orderId}`)} as ahead
+    from vendors where id = ${vendorId}`.execute(db);
+  const row = rows[0];
   return { ahead: Number(row?.ahead ?? 0), ttsMs: Number(row?.tts_ms ?? 0) };
 }
 
@@ -260,8 +273,7 @@ export function orderEventColumns(db: Db, alias: string) {
           from (select * from order_items where order_id = ${o}.id order by id) l)`;
   return sql`${lines} as event__lines,
     case when ${o}.order_status = 'Waiting' and ${o}.time_queued is not null then
-      (select count(*) from orders w where w.vendor_id = ${o}.vendor_id and w.order_status = 'Waiting'
-        and (w.time_queued < ${o}.time_queued or (w.time_queued = ${o}.time_queued and w.id < ${o}.id))) end
+      ${waitingAhead(db, sql`${o}.vendor_id`, sql`${o}.time_queued`, sql`${o}.id`)} end
       as event__ahead,
     (select v.tts_ms from vendors v where v.id = ${o}.vendor_id) as event__tts_ms`;
 }
@@ -289,13 +301,9 @@ export function listWaitingOrderIds(db: Db, vendorId: number) {
     .execute();
 }
 
-export function countWaiting(db: Db, vendorId: number) {
-  return db
-    .selectFrom('orders')
-    .select(sql<number>`count(*)`.as('waiting'))
-    .where('vendor_id', '=', vendorId)
-    .where('order_status', '=', 'Waiting')
-    .executeTakeFirstOrThrow();
+export async function countWaiting(db: Db, vendorId: number): Promise<{ waiting: number }> {
+  const { rows } = await sql<{ waiting: number }>`select ${waitingAt(db, sql`${vendorId}`)} as waiting`.execute(db);
+  return { waiting: Number(rows[0]?.waiting ?? 0) };
 }
 
 /** The vendor's most recent ready orders (queue time and ready time), newest first, since `sinceMs`. */
@@ -315,15 +323,7 @@ export function listRecentServiceSamples(db: Db, vendorId: number, sinceMs: numb
 function queueFactsQuery(db: Db, vendorId: number) {
   return db
     .selectFrom('vendors')
-    .select((eb) => [
-      'tts_ms',
-      eb
-        .selectFrom('orders')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('orders.vendor_id', '=', vendorId)
-        .where('orders.order_status', '=', 'Waiting')
-        .as('waiting'),
-    ])
+    .select(['tts_ms', waitingAt(db, sql`vendors.id`).as('waiting')])
     .where('id', '=', vendorId);
 }
 
@@ -370,8 +370,7 @@ export function paymentFactsColumns(db: Db) {
           from ${items} c)`
       : sql`(select json_group_array(json_object('id', c.id, 'name', c.name, 'count', c.count)) from ${items} c)`;
   return sql`(select v.tts_ms from vendors v where v.id = orders.vendor_id) as ${sql.raw(PAYMENT_FACTS_PREFIX)}tts_ms,
-    (select count(*) from orders w where w.vendor_id = orders.vendor_id and w.order_status = 'Waiting')
-      as ${sql.raw(PAYMENT_FACTS_PREFIX)}waiting,
+    ${waitingAt(db, sql`orders.vendor_id`)} as ${sql.raw(PAYMENT_FACTS_PREFIX)}waiting,
     ${counted} as ${sql.raw(PAYMENT_FACTS_PREFIX)}counted`;
 }
 
