@@ -301,11 +301,6 @@ export function listWaitingOrderIds(db: Db, vendorId: number) {
     .execute();
 }
 
-export async function countWaiting(db: Db, vendorId: number): Promise<{ waiting: number }> {
-  const { rows } = await sql<{ waiting: number }>`select ${waitingAt(db, sql`${vendorId}`)} as waiting`.execute(db);
-  return { waiting: Number(rows[0]?.waiting ?? 0) };
-}
-
 /** The vendor's most recent ready orders (queue time and ready time), newest first, since `sinceMs`. */
 export function listRecentServiceSamples(db: Db, vendorId: number, sinceMs: number, limit: number) {
   return db
