@@ -60,9 +60,11 @@ describe('signing in to the back office', () => {
   });
 
   it('goes back to the sign-in, saying why, when a call finds the session ended', async () => {
-    const api = signedInApi();
+    const api = signedInApi().on('GET /managers', { body: [ADMIN] });
     renderAt('/managers');
-    await screen.findByRole('heading', { name: 'Managers' });
+    // the heading shows before the list's first read answers: wait for the list, so that
+    // the 401s set below answer only the reads made after it
+    await screen.findByRole('table', { name: 'Back-office accounts' });
     api
       .on('GET /managers', { status: 401, body: { message: 'Sign in first.' } })
       .on('GET /session', { status: 401, body: { message: 'Sign in first.' } });
