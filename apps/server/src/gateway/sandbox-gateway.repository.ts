@@ -6,6 +6,7 @@
  */
 import { PAYMENT_RESULT_CODES } from '@venue/contract/payment';
 import { PostgresAdapter, sql, type Insertable, type Kysely, type OnConflictBuilder, type Selectable } from 'kysely';
+import { prepared } from '../db/prepared.ts';
 import type { Database, GatewayCardTokensTable, GatewaySessionsTable, GatewayTransactionsTable } from '../db/schema.ts';
 
 /** A successful charge's result code, as a literal. */
@@ -19,8 +20,12 @@ const SUCCESS = sql.lit(PAYMENT_RESULT_CODES.success);
 const unlessCharged = (oc: OnConflictBuilder<Database, 'gateway_transactions'>) =>
   oc.column('access_code').where('result_code', '=', SUCCESS).where('refunded', '=', sql.lit(0)).doNothing();
 
+const insertSessionRow = prepared((qb: Kysely<Database>, row: Insertable<GatewaySessionsTable>) =>
+  qb.insertInto('gateway_sessions').values(row),
+);
+
 export async function insertGatewaySession(db: Kysely<Database>, row: Insertable<GatewaySessionsTable>): Promise<void> {
-  await db.insertInto('gateway_sessions').values(row).execute();
+  await insertSessionRow(db, row);
 }
 
 export function findGatewaySession(db: Kysely<Database>, accessCode: string) {
@@ -106,18 +111,27 @@ async function recordCardAttemptInOneStatement(
   return { sessionFound: Number(row.session_found) > 0, recorded: Number(row.recorded) > 0 };
 }
 
-async function recordCardAttemptInSteps(db: Kysely<Database>, attempt: CardAttempt): Promise<CardAttemptResult> {
-  const session = await db
-    .selectFrom('gateway_sessions')
-    .select(['access_code', 'amount_minor'])
-    .select(
-      sql<number>`(select count(*) from gateway_transactions t where t.access_code = gateway_sessions.access_code
+const findSessionOfAttempt = prepared(
+  (qb: Kysely<Database>, attempt: { accessCode: string; amount: string; reference: string }) =>
+    qb
+      .selectFrom('gateway_sessions')
+      .select(['access_code', 'amount_minor'])
+      .select(
+        sql<number>`(select count(*) from gateway_transactions t where t.access_code = gateway_sessions.access_code
         and t.result_code = ${SUCCESS} and t.refunded = 0)`.as('standing_charges'),
-    )
-    .where('access_code', '=', attempt.accessCode)
-    .where(sql`cast(amount_minor as text)`, '=', attempt.amount)
-    .where('reference', '=', attempt.reference)
-    .executeTakeFirst();
+      )
+      .where('access_code', '=', attempt.accessCode)
+      .where(sql`cast(amount_minor as text)`, '=', attempt.amount)
+      .where('reference', '=', attempt.reference),
+);
+
+const insertCardToken = prepared((qb: Kysely<Database>, card: Insertable<GatewayCardTokensTable>) =>
+  qb.insertInto('gateway_card_tokens').values(card),
+);
+
+async function recordCardAttemptInSteps(db: Kysely<Database>, attempt: CardAttempt): Promise<CardAttemptResult> {
+  const { accessCode, amount, reference } = attempt;
+  const session = (await findSessionOfAttempt(db, { accessCode, amount, reference })).rows[0];
   if (!session) return { sessionFound: false, recorded: false };
   if (Number(session.standing_charges) > 0) return { sessionFound: true, recorded: false };
   const charge = { ...attempt.charge, access_code: session.access_code, amount_minor: session.amount_minor };
@@ -129,21 +143,25 @@ async function recordCardAttemptInSteps(db: Kysely<Database>, attempt: CardAttem
   // The charge and its card's token are stored together, in one transaction of the process's connection.
   const recorded = await db.transaction().execute(async (trx) => {
     if (!(await insertChargeUnlessCharged(trx, charge))) return false;
-    await trx.insertInto('gateway_card_tokens').values(card).execute();
+    await insertCardToken(trx, card);
     return true;
   });
   return { sessionFound: true, recorded };
 }
 
 /** The access code's latest successful charge (refunded or not). */
-export function findSuccessfulCharge(db: Kysely<Database>, accessCode: string) {
-  return db
+const successfulCharge = prepared((qb: Kysely<Database>, by: { accessCode: string }) =>
+  qb
     .selectFrom('gateway_transactions')
     .selectAll()
-    .where('access_code', '=', accessCode)
+    .where('access_code', '=', by.accessCode)
     .where('result_code', '=', SUCCESS)
     .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+    .limit(1),
+);
+
+export async function findSuccessfulCharge(db: Kysely<Database>, accessCode: string) {
+  return (await successfulCharge(db, { accessCode })).rows[0];
 }
 
 /** The access code's latest charge, whatever its result. */
@@ -157,6 +175,10 @@ export function findLatestCharge(db: Kysely<Database>, accessCode: string) {
     .executeTakeFirst();
 }
 
+const insertChargeRowUnlessCharged = prepared((qb: Kysely<Database>, charge: Selectable<GatewayTransactionsTable>) =>
+  qb.insertInto('gateway_transactions').values(charge).onConflict(unlessCharged),
+);
+
 /**
  * Records a successful charge without a new card token (a saved card's), unless the access code
  * already has a successful charge standing (unlessCharged): answers whether it did.
@@ -165,12 +187,8 @@ export async function insertChargeUnlessCharged(
   db: Kysely<Database>,
   charge: Selectable<GatewayTransactionsTable>,
 ): Promise<boolean> {
-  const inserted = await db
-    .insertInto('gateway_transactions')
-    .values(charge)
-    .onConflict(unlessCharged)
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+  const inserted = await insertChargeRowUnlessCharged(db, charge);
+  return Number(inserted.numAffectedRows ?? 0) === 1;
 }
 
 export async function insertGatewayTransaction(

@@ -1,5 +1,6 @@
 /** SQL for Idempotency-Keys: one row per consumer, scope and key, with the answer once there is one. */
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { prepared } from '../db/prepared.ts';
 import type { Database, IdempotentRequestsTable } from '../db/schema.ts';
 
 export type IdempotentRequestRow = Selectable<IdempotentRequestsTable>;
@@ -18,12 +19,16 @@ const byKey = (key: IdempotencyKeyOf): IdempotencyKeyOf => ({
   idem_key: key.idem_key,
 });
 
+const insertRequestRow = prepared((qb: Kysely<Database>, row: Insertable<IdempotentRequestsTable>) =>
+  qb.insertInto('idempotent_requests').values(row),
+);
+
 /** Claims the key; fails (unique index) when a request has it already. */
 export async function insertIdempotentRequest(
   db: Kysely<Database>,
   row: Insertable<IdempotentRequestsTable>,
 ): Promise<void> {
-  await db.insertInto('idempotent_requests').values(row).execute();
+  await insertRequestRow(db, row);
 }
 
 export function findIdempotentRequest(db: Kysely<Database>, key: IdempotencyKeyOf) {
@@ -55,6 +60,13 @@ export async function takeOverIdempotentRequest(
   return Number(taken.numUpdatedRows) === 1;
 }
 
+const keepAnswer = prepared((qb: Kysely<Database>, kept: { key: IdempotencyKeyOf; statusCode: number; body: string }) =>
+  qb
+    .updateTable('idempotent_requests')
+    .set({ status_code: kept.statusCode, response_body: kept.body, owner: null })
+    .where((eb) => eb.and(byKey(kept.key))),
+);
+
 /** Keeps the answer a retry with the key gets. */
 export async function keepIdempotentAnswer(
   db: Kysely<Database>,
@@ -62,11 +74,7 @@ export async function keepIdempotentAnswer(
   statusCode: number,
   body: string,
 ): Promise<void> {
-  await db
-    .updateTable('idempotent_requests')
-    .set({ status_code: statusCode, response_body: body, owner: null })
-    .where((eb) => eb.and(byKey(key)))
-    .execute();
+  await keepAnswer(db, { key: byKey(key), statusCode, body });
 }
 
 /** Frees the key (a failed request may be retried with it). */

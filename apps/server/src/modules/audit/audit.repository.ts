@@ -1,5 +1,6 @@
 /** SQL for the audit log: who changed what, when. */
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { AuditLogTable, Database } from '../../db/schema.ts';
 
 export interface AuditEntry {
@@ -23,8 +24,12 @@ export function auditRow(entry: AuditEntry): Insertable<AuditLogTable> {
   };
 }
 
-export function insertAuditEntry(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry) {
-  return db.insertInto('audit_log').values(auditRow(entry)).execute();
+const insertAuditRow = prepared((qb: Kysely<Database>, row: Insertable<AuditLogTable>) =>
+  qb.insertInto('audit_log').values(row),
+);
+
+export async function insertAuditEntry(db: Kysely<Database> | Transaction<Database>, entry: AuditEntry): Promise<void> {
+  await insertAuditRow(db, auditRow(entry));
 }
 
 export function listAuditEntries(db: Kysely<Database> | Transaction<Database>, entity: string, entityId: string) {

@@ -1,11 +1,16 @@
 /** SQL for consumers and their saved cards. */
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { ConsumersTable, Database, SavedCardsTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export function insertConsumer(db: Db, row: Insertable<ConsumersTable>) {
-  return db.insertInto('consumers').values(row).execute();
+const insertConsumerRow = prepared((qb: Kysely<Database>, row: Insertable<ConsumersTable>) =>
+  qb.insertInto('consumers').values(row),
+);
+
+export async function insertConsumer(db: Db, row: Insertable<ConsumersTable>): Promise<void> {
+  await insertConsumerRow(db, row);
 }
 
 export function findConsumer(db: Db, id: string) {

@@ -7,6 +7,7 @@
  * commit order.
  */
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { Database, OpsEventsTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -74,6 +75,36 @@ export interface SubjectLock {
   released: boolean;
 }
 
+const insertEventRow = prepared((qb: Kysely<Database>, row: Omit<EventRow, 'id'>) =>
+  qb.insertInto('ops_events').values(row).returning('id'),
+);
+
+/**
+ * PostgreSQL: the event's insert under the event log's lock, taken before the row (and its id) is
+ * made (the insert reads from `locked`), with its NOTIFY; and, given the subject, the release of
+ * the subject's lock once the row is in.
+ */
+const insertEventUnder = (unlock: boolean) =>
+  prepared((qb: Kysely<Database>, event: { row: Omit<EventRow, 'id'>; subject?: string }) => {
+    const { row } = event;
+    return sql<{ id: number }>`
+    with locked as (select pg_advisory_xact_lock(${EVENT_LOG_LOCK}::bigint)),
+    inserted as (
+      insert into ops_events (vendor_id, order_id, type, data, created_at, trace_parent)
+      select ${row.vendor_id}::integer, ${row.order_id}::integer, ${row.type}::text, ${row.data}::text, ${row.created_at}::bigint,
+        ${row.trace_parent}::text
+      from locked
+      returning id
+    )
+    select id, pg_notify(${EVENTS_CHANNEL}, id::text)${
+      unlock
+        ? sql`, (select pg_advisory_unlock(${EVENT_LOG_LOCK}, hashtext(${event.subject})) from inserted) as unlocked`
+        : sql``
+    } from inserted`;
+  });
+const insertEventLocked = insertEventUnder(false);
+const insertEventAndUnlock = insertEventUnder(true);
+
 /**
  * Appends an event. On PostgreSQL one statement, committed by itself, takes the log's lock,
  * inserts and NOTIFYs (every listening process is told the id as it commits): the lock that
@@ -88,24 +119,13 @@ export async function insertEvent(
   lock: SubjectLock | null = null,
 ): Promise<EventRow> {
   if (!isPostgres(db)) {
-    const { id } = await db.insertInto('ops_events').values(row).returning('id').executeTakeFirstOrThrow();
+    const { id } = (await insertEventRow(db, row)).rows[0]!;
     return { ...row, id: Number(id) };
   }
-  const unlock = lock
-    ? sql`, (select pg_advisory_unlock(${EVENT_LOG_LOCK}, hashtext(${lock.subject})) from inserted) as unlocked`
-    : sql``;
-  // The lock is taken before the row (and its id) is made: the insert reads from `locked`.
-  const result = await sql<{ id: number }>`
-    with locked as (select pg_advisory_xact_lock(${EVENT_LOG_LOCK}::bigint)),
-    inserted as (
-      insert into ops_events (vendor_id, order_id, type, data, created_at, trace_parent)
-      select ${row.vendor_id}::integer, ${row.order_id}::integer, ${row.type}::text, ${row.data}::text, ${row.created_at}::bigint,
-        ${row.trace_parent}::text
-      from locked
-      returning id
-    )
-    select id, pg_notify(${EVENTS_CHANNEL}, id::text)${unlock} from inserted`.execute(db);
-  const id = result.rows[0]?.id;
+  const { rows } = lock
+    ? await insertEventAndUnlock(db, { row, subject: lock.subject })
+    : await insertEventLocked(db, { row });
+  const id = rows[0]?.id;
   if (id === undefined) throw new Error('ops_events: the insert answered no id');
   if (lock) lock.released = true;
   return { ...row, id: Number(id) };

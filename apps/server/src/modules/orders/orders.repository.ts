@@ -9,6 +9,7 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -53,19 +54,54 @@ export function insertOrderItems(db: Db, rows: Insertable<OrderItemsTable>[]) {
  * statement (atomic by itself: one round trip instead of a read, BEGIN, two inserts and COMMIT);
  * SQLite runs the two inserts in a transaction. Lines get their ids in the order given.
  */
+type NewLine = Omit<Insertable<OrderItemsTable>, 'order_id'>;
+/** The lines as one array per column, for `unnest` (PostgreSQL). */
+type LineArrays = { [K in Exclude<(typeof LINE_COLUMNS)[number], 'id' | 'order_id'>]: Array<NewLine[K] | null> };
+
+const insertOrderRow = prepared((qb: Kysely<Database>, row: NewOrder) =>
+  qb
+    .insertInto('orders')
+    .values(withContact(row))
+    .returning(['id', ...CONTACT]),
+);
+
+const insertOrderAndLines = prepared((qb: Kysely<Database>, input: { order: NewOrder; lines: LineArrays }) => {
+  const { lines } = input;
+  return qb
+    .with('new_order', (q) =>
+      q
+        .insertInto('orders')
+        .values(withContact(input.order))
+        .returning(['id', ...CONTACT]),
+    )
+    .with('lines', (q) =>
+      q
+        .insertInto('order_items')
+        .columns(LINE_COLUMNS.slice(1))
+        .expression(
+          sql`select new_order.id, line.menu_item_id, line.parent_item_id, line.modifier_id, line.name, line.item_type,
+          line.quantity, line.per_item_minor, line.price_minor, line.note
+        from new_order, unnest(
+          ${lines.menu_item_id}::integer[], ${lines.parent_item_id}::integer[], ${lines.modifier_id}::integer[],
+          ${lines.name}::text[], ${lines.item_type}::text[], ${lines.quantity}::integer[],
+          ${lines.per_item_minor}::integer[], ${lines.price_minor}::integer[], ${lines.note}::text[]
+        ) with ordinality as line(menu_item_id, parent_item_id, modifier_id, name, item_type, quantity, per_item_minor,
+          price_minor, note, position)
+        order by line.position`,
+        ),
+    )
+    .selectFrom('new_order')
+    .select(['id', ...CONTACT]);
+});
+
 export async function insertOrderWithItems(
   db: Kysely<Database>,
   row: NewOrder,
-  items: Array<Omit<Insertable<OrderItemsTable>, 'order_id'>>,
+  items: NewLine[],
 ): Promise<{ id: number } & Contact> {
-  const values = withContact(row);
   if (!(db.getExecutor().adapter instanceof PostgresAdapter) || items.length === 0) {
     return db.transaction().execute(async (trx) => {
-      const stored = await trx
-        .insertInto('orders')
-        .values(values)
-        .returning(['id', ...CONTACT])
-        .executeTakeFirstOrThrow();
+      const stored = (await insertOrderRow(trx, row)).rows[0]!;
       await insertOrderItems(
         trx,
         items.map((item) => ({ ...item, order_id: stored.id })),
@@ -73,33 +109,19 @@ export async function insertOrderWithItems(
       return stored;
     });
   }
-  const column = <K extends keyof (typeof items)[number]>(key: K) => items.map((item) => item[key] ?? null);
-  return db
-    .with('new_order', (qb) =>
-      qb
-        .insertInto('orders')
-        .values(values)
-        .returning(['id', ...CONTACT]),
-    )
-    .with('lines', (qb) =>
-      qb
-        .insertInto('order_items')
-        .columns(LINE_COLUMNS.slice(1))
-        .expression(
-          sql`select new_order.id, line.menu_item_id, line.parent_item_id, line.modifier_id, line.name, line.item_type,
-          line.quantity, line.per_item_minor, line.price_minor, line.note
-        from new_order, unnest(
-          ${column('menu_item_id')}::integer[], ${column('parent_item_id')}::integer[], ${column('modifier_id')}::integer[],
-          ${column('name')}::text[], ${column('item_type')}::text[], ${column('quantity')}::integer[],
-          ${column('per_item_minor')}::integer[], ${column('price_minor')}::integer[], ${column('note')}::text[]
-        ) with ordinality as line(menu_item_id, parent_item_id, modifier_id, name, item_type, quantity, per_item_minor,
-          price_minor, note, position)
-        order by line.position`,
-        ),
-    )
-    .selectFrom('new_order')
-    .select(['id', ...CONTACT])
-    .executeTakeFirstOrThrow();
+  const column = <K extends keyof LineArrays>(key: K) => items.map((item) => item[key] ?? null);
+  const lines: LineArrays = {
+    menu_item_id: column('menu_item_id'),
+    parent_item_id: column('parent_item_id'),
+    modifier_id: column('modifier_id'),
+    name: column('name'),
+    item_type: column('item_type'),
+    quantity: column('quantity'),
+    per_item_minor: column('per_item_minor'),
+    price_minor: column('price_minor'),
+    note: column('note'),
+  };
+  return (await insertOrderAndLines(db, { order: row, lines })).rows[0]!;
 }
 
 export function findOrder(db: Db, orderId: number) {
@@ -133,19 +155,23 @@ export function findOrderByIdempotencyKey(db: Db, consumerId: string, key: strin
 }
 
 /** Changes an order only while it has the expected status; answers how many rows changed (0 or 1). */
+const updateOrderRowIfStatus = prepared(
+  (qb: Kysely<Database>, change: { orderId: number; expectedStatus: string; changes: Updateable<OrdersTable> }) =>
+    qb
+      .updateTable('orders')
+      .set(change.changes)
+      .where('id', '=', change.orderId)
+      .where('order_status', '=', change.expectedStatus),
+);
+
 export async function updateOrderIfStatus(
   db: Db,
   orderId: number,
   expectedStatus: string,
   changes: Updateable<OrdersTable>,
 ): Promise<number> {
-  const result = await db
-    .updateTable('orders')
-    .set(changes)
-    .where('id', '=', orderId)
-    .where('order_status', '=', expectedStatus)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const result = await updateOrderRowIfStatus(db, { orderId, expectedStatus, changes });
+  return Number(result.numAffectedRows);
 }
 
 /** Menu item id → count of each item line of an order (what paying takes from stock). */

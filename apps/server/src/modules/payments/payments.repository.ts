@@ -15,6 +15,7 @@ import {
   parsePaymentFacts,
   type PaymentFacts,
 } from '../orders/order-changes.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { AuditLogTable, Database, OrdersTable, PaymentsTable, SavedCardsTable } from '../../db/schema.ts';
 import {
   ANSWERED,
@@ -25,6 +26,10 @@ import {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+const insertPaymentRow = prepared((qb: Kysely<Database>, row: Insertable<PaymentsTable>) =>
+  qb.insertInto('payments').values(row).returning('id'),
+);
+
 /**
  * Inserts a payment; answers its id. Given an Idempotency-Key's answer to carry (PostgreSQL), the
  * same statement keeps `result`, with the new payment's id as its `id`, as the call's answer.
@@ -34,12 +39,12 @@ export async function insertPayment(
   row: Insertable<PaymentsTable>,
   answering: { key: AnswerCarrier; result: object } | null = null,
 ): Promise<{ id: number }> {
-  const insert = db.insertInto('payments').values(row).returning('id');
   const carried = answering?.key.answer(
     sql<string>`jsonb_set(${JSON.stringify(answering.result)}::jsonb, '{id}', to_jsonb((select id from p)))::text`,
     null,
   );
-  if (!carried) return insert.executeTakeFirstOrThrow();
+  if (!carried) return (await insertPaymentRow(db, row)).rows[0]!;
+  const insert = db.insertInto('payments').values(row).returning('id');
   const { rows } = await sql<{ id: number; answered: unknown }>`with p as (${insert}), ${carried.cte}
     select (select id from p) as id, ${ANSWERED} as answered`.execute(db);
   const found = rows[0]!;
@@ -285,19 +290,23 @@ export async function settleInOneStatement(
 }
 
 /** Changes a payment only while it has the expected status; answers whether it did. */
+const updatePaymentRowIfStatus = prepared(
+  (qb: Kysely<Database>, change: { paymentId: number; expectedStatus: string; changes: Updateable<PaymentsTable> }) =>
+    qb
+      .updateTable('payments')
+      .set(change.changes)
+      .where('id', '=', change.paymentId)
+      .where('status', '=', change.expectedStatus),
+);
+
 export async function updatePaymentIfStatus(
   db: Db,
   paymentId: number,
   expectedStatus: string,
   changes: Updateable<PaymentsTable>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('payments')
-    .set(changes)
-    .where('id', '=', paymentId)
-    .where('status', '=', expectedStatus)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const result = await updatePaymentRowIfStatus(db, { paymentId, expectedStatus, changes });
+  return Number(result.numAffectedRows) === 1;
 }
 
 /** The order's succeeded payments: what a cancelled order gives back. */

@@ -1,5 +1,6 @@
 /** SQL for vendors and their opening hours. */
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { Database, VendorsTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -29,20 +30,21 @@ export interface OpeningHoursRow {
  * The vendor row with its venue's time zone and its opening hours (in their stored order), in one
  * statement: what a checkout reads about the store it orders from.
  */
-export async function findVendorRowWithHours(
-  db: Db,
-  vendorId: number,
-): Promise<{ row: VendorRow; hours: OpeningHoursRow[] } | undefined> {
+const vendorRowWithHours = prepared((qb: Kysely<Database>, by: { vendorId: number }) => {
   const hours =
-    db.getExecutor().adapter instanceof PostgresAdapter
+    qb.getExecutor().adapter instanceof PostgresAdapter
       ? sql<string>`(select coalesce(json_agg(json_build_object('weekday', h.weekday, 'opens', h.opens, 'closes', h.closes) order by h.id), '[]')::text
         from opening_hours h where h.vendor_id = vendors.id)`
       : sql<string>`(select json_group_array(json_object('weekday', h.weekday, 'opens', h.opens, 'closes', h.closes))
         from (select weekday, opens, closes from opening_hours where vendor_id = vendors.id order by id) h)`;
-  const found = await vendorsWithZone(db)
-    .select(hours.as('opening_hours_json'))
-    .where('vendors.id', '=', vendorId)
-    .executeTakeFirst();
+  return vendorsWithZone(qb).select(hours.as('opening_hours_json')).where('vendors.id', '=', by.vendorId);
+});
+
+export async function findVendorRowWithHours(
+  db: Db,
+  vendorId: number,
+): Promise<{ row: VendorRow; hours: OpeningHoursRow[] } | undefined> {
+  const found = (await vendorRowWithHours(db, { vendorId })).rows[0];
   if (!found) return undefined;
   const { opening_hours_json: json, ...row } = found;
   return { row, hours: JSON.parse(json) as OpeningHoursRow[] };
