@@ -149,7 +149,6 @@ async function recordCardAttemptInSteps(db: Kysely<Database>, attempt: CardAttem
   return { sessionFound: true, recorded };
 }
 
-/** The access code's latest successful charge (refunded or not). */
 const successfulCharge = prepared((qb: Kysely<Database>, by: { accessCode: string }) =>
   qb
     .selectFrom('gateway_transactions')
@@ -160,6 +159,7 @@ const successfulCharge = prepared((qb: Kysely<Database>, by: { accessCode: strin
     .limit(1),
 );
 
+/** The access code's latest successful charge (refunded or not). */
 export async function findSuccessfulCharge(db: Kysely<Database>, accessCode: string) {
   return (await successfulCharge(db, { accessCode })).rows[0];
 }

@@ -5,6 +5,7 @@ import {
   type Insertable,
   type RawBuilder,
   type Kysely,
+  type QueryCreator,
   type Selectable,
   type Transaction,
   type Updateable,
@@ -48,32 +49,23 @@ export function insertOrderItems(db: Db, rows: Insertable<OrderItemsTable>[]) {
   return db.insertInto('order_items').values(rows).execute();
 }
 
-/**
- * Inserts an order and its lines at once, with the customer's contact copied from the consumer's
- * row by the same statement; answers the order's id and that contact. On PostgreSQL that is one
- * statement (atomic by itself: one round trip instead of a read, BEGIN, two inserts and COMMIT);
- * SQLite runs the two inserts in a transaction. Lines get their ids in the order given.
- */
 type NewLine = Omit<Insertable<OrderItemsTable>, 'order_id'>;
 /** The lines as one array per column, for `unnest` (PostgreSQL). */
 type LineArrays = { [K in Exclude<(typeof LINE_COLUMNS)[number], 'id' | 'order_id'>]: Array<NewLine[K] | null> };
 
-const insertOrderRow = prepared((qb: Kysely<Database>, row: NewOrder) =>
+/** The order's insert, answering its id and the contact it copied. */
+const orderInsert = (qb: QueryCreator<Database>, row: NewOrder) =>
   qb
     .insertInto('orders')
     .values(withContact(row))
-    .returning(['id', ...CONTACT]),
-);
+    .returning(['id', ...CONTACT]);
+
+const insertOrderRow = prepared((qb: Kysely<Database>, row: NewOrder) => orderInsert(qb, row));
 
 const insertOrderAndLines = prepared((qb: Kysely<Database>, input: { order: NewOrder; lines: LineArrays }) => {
   const { lines } = input;
   return qb
-    .with('new_order', (q) =>
-      q
-        .insertInto('orders')
-        .values(withContact(input.order))
-        .returning(['id', ...CONTACT]),
-    )
+    .with('new_order', (q) => orderInsert(q, input.order))
     .with('lines', (q) =>
       q
         .insertInto('order_items')
@@ -94,6 +86,12 @@ const insertOrderAndLines = prepared((qb: Kysely<Database>, input: { order: NewO
     .select(['id', ...CONTACT]);
 });
 
+/**
+ * Inserts an order and its lines at once, with the customer's contact copied from the consumer's
+ * row by the same statement; answers the order's id and that contact. On PostgreSQL that is one
+ * statement (atomic by itself: one round trip instead of a read, BEGIN, two inserts and COMMIT);
+ * SQLite runs the two inserts in a transaction. Lines get their ids in the order given.
+ */
 export async function insertOrderWithItems(
   db: Kysely<Database>,
   row: NewOrder,
@@ -154,7 +152,6 @@ export function findOrderByIdempotencyKey(db: Db, consumerId: string, key: strin
     .executeTakeFirst();
 }
 
-/** Changes an order only while it has the expected status; answers how many rows changed (0 or 1). */
 const updateOrderRowIfStatus = prepared(
   (qb: Kysely<Database>, change: { orderId: number; expectedStatus: string; changes: Updateable<OrdersTable> }) =>
     qb
@@ -164,6 +161,7 @@ const updateOrderRowIfStatus = prepared(
       .where('order_status', '=', change.expectedStatus),
 );
 
+/** Changes an order only while it has the expected status; answers how many rows changed (0 or 1). */
 export async function updateOrderIfStatus(
   db: Db,
   orderId: number,

@@ -26,9 +26,9 @@ import {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const insertPaymentRow = prepared((qb: Kysely<Database>, row: Insertable<PaymentsTable>) =>
-  qb.insertInto('payments').values(row).returning('id'),
-);
+const paymentInsert = (qb: Kysely<Database>, row: Insertable<PaymentsTable>) =>
+  qb.insertInto('payments').values(row).returning('id');
+const insertPaymentRow = prepared(paymentInsert);
 
 /**
  * Inserts a payment; answers its id. Given an Idempotency-Key's answer to carry (PostgreSQL), the
@@ -44,7 +44,7 @@ export async function insertPayment(
     null,
   );
   if (!carried) return (await insertPaymentRow(db, row)).rows[0]!;
-  const insert = db.insertInto('payments').values(row).returning('id');
+  const insert = paymentInsert(db, row);
   const { rows } = await sql<{ id: number; answered: unknown }>`with p as (${insert}), ${carried.cte}
     select (select id from p) as id, ${ANSWERED} as answered`.execute(db);
   const found = rows[0]!;
@@ -289,7 +289,6 @@ export async function settleInOneStatement(
   }
 }
 
-/** Changes a payment only while it has the expected status; answers whether it did. */
 const updatePaymentRowIfStatus = prepared(
   (qb: Kysely<Database>, change: { paymentId: number; expectedStatus: string; changes: Updateable<PaymentsTable> }) =>
     qb
@@ -299,6 +298,7 @@ const updatePaymentRowIfStatus = prepared(
       .where('status', '=', change.expectedStatus),
 );
 
+/** Changes a payment only while it has the expected status; answers whether it did. */
 export async function updatePaymentIfStatus(
   db: Db,
   paymentId: number,

@@ -26,10 +26,6 @@ export interface OpeningHoursRow {
   closes: string;
 }
 
-/**
- * The vendor row with its venue's time zone and its opening hours (in their stored order), in one
- * statement: what a checkout reads about the store it orders from.
- */
 const vendorRowWithHours = prepared((qb: Kysely<Database>, by: { vendorId: number }) => {
   const hours =
     qb.getExecutor().adapter instanceof PostgresAdapter
@@ -40,6 +36,10 @@ const vendorRowWithHours = prepared((qb: Kysely<Database>, by: { vendorId: numbe
   return vendorsWithZone(qb).select(hours.as('opening_hours_json')).where('vendors.id', '=', by.vendorId);
 });
 
+/**
+ * The vendor row with its venue's time zone and its opening hours (in their stored order), in one
+ * statement: what a checkout reads about the store it orders from.
+ */
 export async function findVendorRowWithHours(
   db: Db,
   vendorId: number,
