@@ -77,7 +77,9 @@ async function recordCardAttemptInOneStatement(
   { accessCode, amount, reference, charge, card }: CardAttempt,
 ): Promise<CardAttemptResult> {
   // The standing check reads the snapshot; two requests at once both pass it, and the second's
-  // insert then meets the first's charge at the unique index and does nothing.
+  // insert then meets the first's charge at the unique index and does nothing. It names the
+  // access code itself, not the session's row: joined to the session, PostgreSQL's planner may
+  // walk every standing charge of the books to find this code's (one step per charge ever made).
   const token = card
     ? sql`, token as (
         insert into gateway_card_tokens
@@ -92,8 +94,8 @@ async function recordCardAttemptInOneStatement(
       select access_code, amount_minor from gateway_sessions
       where access_code = ${accessCode} and cast(amount_minor as text) = ${amount} and reference = ${reference}
     ), standing as (
-      select 1 from gateway_transactions t join s on t.access_code = s.access_code
-      where t.result_code = ${SUCCESS} and t.refunded = 0
+      select 1 from gateway_transactions t
+      where t.access_code = ${accessCode} and t.result_code = ${SUCCESS} and t.refunded = 0
     ), charge as (
       insert into gateway_transactions (id, access_code, kind, amount_minor, result_code, card_token,
         masked_number, card_brand, created_at, refunded, refunded_minor)

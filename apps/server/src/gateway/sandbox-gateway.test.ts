@@ -207,4 +207,29 @@ describe.each(databases)('sandbox gateway card requests on $name', (database) =>
       expect(tokens).toEqual([]);
     },
   );
+  // PostgreSQL's statement counts, within the transaction that ran it, say how many index entries
+  // the card request read: a charge must not cost more as the gateway's books grow.
+  it.runIf(database.name === 'postgres')(
+    'reads a few index entries for a card request, however many charges the books hold',
+    async () => {
+      await handle.db
+        .insertInto('gateway_transactions')
+        .values(
+          Array.from({ length: 500 }, (_, i) =>
+            standingCardCharge({ id: `txn_books_${i}`, accessCode: `ac_books_${i}`, amountMinor: 100, createdAt: NOW }),
+          ),
+        )
+        .execute();
+      const request = await newCode();
+      const read = await handle.db.transaction().execute(async (trx) => {
+        expect((await new SandboxGateway(trx, () => NOW).chargeCard(request)).r).toBe(1);
+        const { rows } = await sql<{
+          read: string;
+        }>`select coalesce(sum(pg_stat_get_xact_tuples_returned(indexrelid)), 0) as read
+          from pg_index where indrelid = 'gateway_transactions'::regclass`.execute(trx);
+        return Number(rows[0]!.read);
+      });
+      expect(read).toBeLessThan(20);
+    },
+  );
 });
