@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type Dialect as KyselyDialect } from 'kysely';
 import pg from 'pg';
 import { GroupCommitDialect, type StatementSource } from './group-commit.ts';
+import { nameStatements, StatementNames } from './pg-statement-names.ts';
 import type { Database } from './schema.ts';
 import { startWalCheckpointer } from './wal-checkpointer.ts';
 
@@ -99,6 +100,8 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     pool.on('connect', (client) => client.on('error', (error) => options.onConnectionLost?.(error)));
     // The pool passes an idle connection's error on as well: already reported by the line above.
     pool.on('error', () => undefined);
+    // Repeated statements are sent by name, so each connection parses them once (decision 047).
+    nameStatements(pool, new StatementNames());
     const dialect = new PostgresDialect({ pool });
     const db = new Kysely<Database>({ dialect: options.wrapDialect?.(dialect, 'postgresql') ?? dialect });
     return {
