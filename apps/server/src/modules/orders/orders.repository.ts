@@ -201,21 +201,22 @@ export function countedItems(db: Db, vendorId: number, itemIds: number[]) {
 }
 
 /**
- * How many orders wait at the vendor `vendor` (an SQL expression). SQLite keeps the count per
- * vendor (vendor_queue_counts, kept by triggers on orders: migration 2026-11-28-2); PostgreSQL
- * counts them (decision 044).
+ * How many orders wait at the vendor `vendor` (an SQL expression): kept by triggers on orders
+ * (decision 044), in one row per vendor on SQLite (migration 2026-11-28-2) and in eight on
+ * PostgreSQL (migration 2026-11-28-3), so that its payments at the same moment rarely wait on
+ * one another's row.
  */
 function waitingAt(db: Db, vendor: RawBuilder<unknown>) {
   return db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql<number>`(select count(*) from orders w where w.vendor_id = ${vendor} and w.order_status = 'Waiting')`
+    ? sql<number>`coalesce((select sum(q.waiting) from vendor_queue_counts q where q.vendor_id = ${vendor}), 0)`
     : sql<number>`coalesce((select q.waiting from vendor_queue_counts q where q.vendor_id = ${vendor}), 0)`;
 }
 
 /**
  * How many Waiting orders of `vendor` were queued before the order queued at `timeQueued` with id
- * `orderId` (SQL expressions): its place in the queue is this plus one. SQLite takes from the
- * kept count the orders at or after it (none or few for an order just paid, the one it is asked
- * about most) and those with no queue time, instead of counting every one before it.
+ * `orderId` (SQL expressions): its place in the queue is this plus one. It is the kept count less
+ * the orders at or after it (none or few for an order just paid, the one it is asked about most)
+ * and those with no queue time, instead of counting every one before it.
  */
 function waitingAhead(
   db: Db,
@@ -223,9 +224,6 @@ function waitingAhead(
   timeQueued: RawBuilder<unknown>,
   orderId: RawBuilder<unknown>,
 ) {
-  if (db.getExecutor().adapter instanceof PostgresAdapter)
-    return sql<number>`(select count(*) from orders w where w.vendor_id = ${vendor} and w.order_status = 'Waiting'
-      and (w.time_queued < ${timeQueued} or (w.time_queued = ${timeQueued} and w.id < ${orderId})))`;
   return sql<number>`(${waitingAt(db, vendor)}
     - (select count(*) from orders w where w.vendor_id = ${vendor} and w.order_status = 'Waiting'
         and (w.time_queued, w.id) >= (${timeQueued}, ${orderId}))
