@@ -78,6 +78,11 @@ describe.runIf(TEST_DATABASE_URL)('statements on PostgreSQL', () => {
     expect(rows).toEqual([1, 2, 3].map((id) => ({ id, name: `thing ${id}`, amount: id * 1_000_000_000_000 })));
   });
 
+  it('plans named statements for each run’s values', async () => {
+    const { rows } = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(handle.db);
+    expect(rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+  });
+
   it('sends a statement seen once unnamed', async () => {
     const once = `select ${Date.now()} as once`;
     await sql.raw(once).execute(handle.db);

@@ -1,9 +1,8 @@
 /**
- * PostgreSQL parses, analyses and plans an unnamed statement on every run: for the checkout's
- * statements (common table expressions, JSON, sub-selects) that was most of the database's work
- * per order (decision 047). A statement sent with a name is parsed once per connection; PostgreSQL
- * keeps its plan and, after five runs, plans it once for all values when that plan is as cheap as
- * the ones made for each run's values.
+ * PostgreSQL parses, analyses and rewrites an unnamed statement on every run: for the checkout's
+ * statements (common table expressions, JSON, sub-selects) that was a large part of the
+ * database's work per order (decision 047). A statement sent with a name is parsed once per
+ * connection, and only planned on each run.
  *
  * The server's statements are few texts run many times, and their values always travel as
  * parameters. A text is named the second time it is sent (one-off texts, such as a catalogue
@@ -25,6 +24,14 @@ export const MAX_STATEMENT_NAMES = 1000;
 
 /** How many texts are counted before the counts start over (so one-off texts cannot fill memory). */
 const MAX_COUNTED = 4096;
+
+/**
+ * Named statements are still planned for each run's values. A plan made once for all values is
+ * kept until the table's statistics change; made while a table is nearly empty (a new venue, a
+ * database whose tables autovacuum never analysed), it picked the status index over the primary
+ * key for a status move and kept reading every payment ever made in that status (decision 047).
+ */
+const PLAN_CACHE_MODE = 'force_custom_plan';
 
 /** PostgreSQL's answer to a named statement whose result columns changed (SQLSTATE 0A000). */
 const CHANGED_RESULT_TYPE = 'cached plan must not change result type';
@@ -82,6 +89,9 @@ function isChangedResultType(error: unknown): boolean {
  */
 export function nameStatements(pool: pg.Pool, names: StatementNames): void {
   pool.on('connect', (client) => {
+    // Queued before any statement the pool's callers send on this connection; a connection that
+    // fails here fails their statements as well, and the pool drops it.
+    void client.query(`set plan_cache_mode = ${PLAN_CACHE_MODE}`).catch(() => undefined);
     const query = client.query.bind(client) as Query;
     const named: Query = async (text, values) => {
       const name = typeof text === 'string' && Array.isArray(values) ? names.nameOf(text) : undefined;
