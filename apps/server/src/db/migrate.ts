@@ -23,6 +23,7 @@ import * as gatewayOneCharge from './migrations/2026-11-27-9-gateway-one-charge.
 import * as opsEventTrace from './migrations/2026-11-28-1-ops-event-trace.ts';
 import * as vendorQueueCounts from './migrations/2026-11-28-2-vendor-queue-counts.ts';
 import * as pgQueueCounts from './migrations/2026-11-28-3-pg-queue-counts.ts';
+import * as paymentsOrderStatus from './migrations/2026-11-28-4-payments-order-status.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -52,6 +53,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-1-ops-event-trace': opsEventTrace,
   '2026-11-28-2-vendor-queue-counts': vendorQueueCounts,
   '2026-11-28-3-pg-queue-counts': pgQueueCounts,
+  '2026-11-28-4-payments-order-status': paymentsOrderStatus,
 };
 
 /**
