@@ -1,8 +1,8 @@
 /**
  * A vendor's queue counts (decision 044): how many orders wait, and how many are ahead of one,
- * are the same as counting the Waiting orders, through every change of an order's status; on
- * SQLite the count is kept by triggers (migration 2026-11-28-2), including for orders that were
- * waiting before it ran.
+ * are the same as counting the Waiting orders, through every change of an order's status. The
+ * counts are kept by triggers (migrations 2026-11-28-2 on SQLite, 2026-11-28-3 on PostgreSQL, in
+ * eight rows per vendor), including for orders that were waiting before they ran.
  */
 import { Migrator, PostgresAdapter, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
