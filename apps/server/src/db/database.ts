@@ -58,6 +58,8 @@ const pgTypes = {
 export interface OpenOptions {
   /** PostgreSQL only: the schema to work in (tests isolate each file in its own). */
   searchPath?: string;
+  /** PostgreSQL only: which texts are sent by name (decision 047); each pool has its own by default. */
+  statementNames?: StatementNames;
   /** PostgreSQL only: pool size. */
   poolSize?: number;
   /**
@@ -101,7 +103,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     // The pool passes an idle connection's error on as well: already reported by the line above.
     pool.on('error', () => undefined);
     // Repeated statements are sent by name, so each connection parses them once (decision 047).
-    nameStatements(pool, new StatementNames());
+    nameStatements(pool, options.statementNames ?? new StatementNames());
     const dialect = new PostgresDialect({ pool });
     const db = new Kysely<Database>({ dialect: options.wrapDialect?.(dialect, 'postgresql') ?? dialect });
     return {

@@ -2,7 +2,7 @@
  * PostgreSQL parses, analyses and rewrites an unnamed statement on every run: for the checkout's
  * statements (common table expressions, JSON, sub-selects) that was a large part of the
  * database's work per order (decision 047). A statement sent with a name is parsed once per
- * connection, and only planned on each run.
+ * connection; PostgreSQL can then keep its plan (see REPLAN_AFTER_RUNS).
  *
  * The server's statements are few texts run many times, and their values always travel as
  * parameters. A text is named the second time it is sent (one-off texts, such as a catalogue
@@ -26,12 +26,16 @@ export const MAX_STATEMENT_NAMES = 1000;
 const MAX_COUNTED = 4096;
 
 /**
- * Named statements are still planned for each run's values. A plan made once for all values is
- * kept until the table's statistics change; made while a table is nearly empty (a new venue, a
- * database whose tables autovacuum never analysed), it picked the status index over the primary
- * key for a status move and kept reading every payment ever made in that status (decision 047).
+ * After how many runs of named statements (all texts together) every text is named anew, so that
+ * each connection parses and plans it again. PostgreSQL plans a named statement once for all
+ * values after five runs when that plan is no dearer than the runs' own, and keeps it until the
+ * table's statistics change. Made while the tables were nearly empty (a new venue, or a database
+ * that autovacuum never analyses), such a plan chose the status index over the primary key for a
+ * status move and kept reading every payment ever made in that status (decision 047); planned again
+ * as the tables grow tenfold, the plans follow them. Each connection frees a name's previous
+ * statement when it first sends the new one.
  */
-const PLAN_CACHE_MODE = 'force_custom_plan';
+export const REPLAN_AFTER_RUNS: readonly number[] = [1_000, 10_000, 100_000, 1_000_000];
 
 /** PostgreSQL's answer to a named statement whose result columns changed (SQLSTATE 0A000). */
 const CHANGED_RESULT_TYPE = 'cached plan must not change result type';
@@ -41,40 +45,58 @@ const IN_FAILED_TRANSACTION = '25P02';
 
 /** Which texts are sent by name, and under which name. */
 export class StatementNames {
-  private readonly names = new Map<string, string>();
+  /** each named text's number, which its names carry */
+  private readonly numbers = new Map<string, number>();
   private readonly seen = new Set<string>();
   private readonly refused = new Set<string>();
-  /** Names given so far: a refused text's name is never given to another text. */
+  /** Names given so far: a refused text's number is never given to another text. */
   private given = 0;
+  private runs = 0;
+  /** how many times every text was named anew (REPLAN_AFTER_RUNS) */
+  private generation = 0;
+  private readonly max: number;
+  private readonly replanAfter: readonly number[];
 
-  constructor(private readonly max = MAX_STATEMENT_NAMES) {}
+  constructor(options: { max?: number; replanAfter?: readonly number[] } = {}) {
+    this.max = options.max ?? MAX_STATEMENT_NAMES;
+    this.replanAfter = options.replanAfter ?? REPLAN_AFTER_RUNS;
+  }
 
   /** The name to send `text` under, or undefined to send it unnamed (its first time, or past the cap). */
   nameOf(text: string): string | undefined {
-    const name = this.names.get(text);
-    if (name !== undefined || this.given >= this.max || this.refused.has(text)) return name;
-    if (!this.seen.has(text)) {
-      if (this.seen.size >= MAX_COUNTED) this.seen.clear();
-      this.seen.add(text);
-      return undefined;
+    let number = this.numbers.get(text);
+    if (number === undefined) {
+      if (this.given >= this.max || this.refused.has(text)) return undefined;
+      if (!this.seen.has(text)) {
+        if (this.seen.size >= MAX_COUNTED) this.seen.clear();
+        this.seen.add(text);
+        return undefined;
+      }
+      this.seen.delete(text);
+      number = this.given;
+      this.given += 1;
+      this.numbers.set(text, number);
     }
-    this.seen.delete(text);
-    const named = `s${this.given}`;
-    this.given += 1;
-    this.names.set(text, named);
-    return named;
+    this.runs += 1;
+    if (this.runs >= (this.replanAfter[this.generation] ?? Infinity)) this.generation += 1;
+    return `s${number}_${this.generation}`;
   }
 
   /** Never names `text` again (its named statement failed in a way a fresh parse cures). */
   refuse(text: string): void {
-    this.names.delete(text);
+    this.numbers.delete(text);
     this.refused.add(text);
   }
 
   /** How many texts have names. */
   get size(): number {
-    return this.names.size;
+    return this.numbers.size;
   }
+}
+
+/** A name's text number: what stays the same when the text is named anew. */
+function textNumber(name: string): string {
+  return name.slice(0, name.indexOf('_'));
 }
 
 type Query = (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
@@ -89,13 +111,21 @@ function isChangedResultType(error: unknown): boolean {
  */
 export function nameStatements(pool: pg.Pool, names: StatementNames): void {
   pool.on('connect', (client) => {
-    // Queued before any statement the pool's callers send on this connection; a connection that
-    // fails here fails their statements as well, and the pool drops it.
-    void client.query(`set plan_cache_mode = ${PLAN_CACHE_MODE}`).catch(() => undefined);
     const query = client.query.bind(client) as Query;
+    /** per text number, the name this connection last sent it under */
+    const sent = new Map<string, string>();
     const named: Query = async (text, values) => {
-      const name = typeof text === 'string' && Array.isArray(values) ? names.nameOf(text) : undefined;
+      // Only statements with parameters: one without goes in a single message, unnamed.
+      const name =
+        typeof text === 'string' && Array.isArray(values) && values.length > 0 ? names.nameOf(text) : undefined;
       if (name === undefined) return query(text, values);
+      const number = textNumber(name);
+      const previous = sent.get(number);
+      if (previous !== name) {
+        sent.set(number, name);
+        // Queued before the statement; a failure (the transaction had failed) only leaves it parsed.
+        if (previous !== undefined) void query(`deallocate ${previous}`).catch(() => undefined);
+      }
       try {
         return await query({ name, text, values });
       } catch (error) {
