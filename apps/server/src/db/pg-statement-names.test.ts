@@ -50,14 +50,22 @@ describe.runIf(TEST_DATABASE_URL)('statements on PostgreSQL', () => {
   const REPLAN_RUNS = 45;
   const schema = `t_${randomBytes(8).toString('hex')}`;
   let handle: DatabaseHandle;
-  const admin = () => new pg.Client({ connectionString: TEST_DATABASE_URL });
+  /** Runs statements on a connection of its own, outside the pool (as another node or an operator would). */
+  const outside = async (...statements: string[]) => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      for (const statement of statements) await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
 
   beforeAll(async () => {
-    const client = admin();
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.query(`create table ${schema}.things (id integer primary key, name text not null, amount bigint)`);
-    await client.end();
+    await outside(
+      `create schema ${schema}`,
+      `create table ${schema}.things (id integer primary key, name text not null, amount bigint)`,
+    );
     handle = openDatabase(
       { kind: 'postgres', url: TEST_DATABASE_URL! },
       { searchPath: schema, poolSize: 1, statementNames: new StatementNames({ replanAfter: [40, 80] }) },
@@ -65,10 +73,7 @@ describe.runIf(TEST_DATABASE_URL)('statements on PostgreSQL', () => {
   });
   afterAll(async () => {
     await handle?.close();
-    const client = admin();
-    await client.connect();
-    await client.query(`drop schema if exists ${schema} cascade`);
-    await client.end();
+    await outside(`drop schema if exists ${schema} cascade`);
   });
 
   /** The texts of the named statements the pool's one connection holds. */
@@ -132,10 +137,7 @@ describe.runIf(TEST_DATABASE_URL)('statements on PostgreSQL', () => {
         .execute();
     await read();
     await read();
-    const client = admin();
-    await client.connect();
-    await client.query(`alter table ${schema}.things add column note text`);
-    await client.end();
+    await outside(`alter table ${schema}.things add column note text`);
     expect(await read()).toEqual([{ id: 1, name: 'thing 1', amount: 1_000_000_000_000, note: null }]);
     expect(await read()).toEqual([{ id: 1, name: 'thing 1', amount: 1_000_000_000_000, note: null }]);
   });
@@ -149,10 +151,7 @@ describe.runIf(TEST_DATABASE_URL)('statements on PostgreSQL', () => {
         .execute();
     await read();
     await read();
-    const client = admin();
-    await client.connect();
-    await client.query(`alter table ${schema}.things add column extra text`);
-    await client.end();
+    await outside(`alter table ${schema}.things add column extra text`);
     await expect(handle.db.transaction().execute((trx) => read(trx))).rejects.toThrow(
       'cached plan must not change result type',
     );
