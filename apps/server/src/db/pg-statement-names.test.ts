@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from '../test/test-env.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
-import { StatementNames } from './pg-statement-names.ts';
+import { nameStatements, StatementNames } from './pg-statement-names.ts';
 
 describe('statement names', () => {
   it('names a text the second time it is sent, and keeps that name', () => {
@@ -120,6 +120,30 @@ describe.runIf(TEST_DATABASE_URL)('statements on PostgreSQL', () => {
     expect(later).toHaveLength(1);
     expect(later).not.toEqual(first);
     expect(await read(3)).toEqual([{ name: 'thing 3' }]);
+  });
+
+  it('asks for a named statement’s description once on a connection, and reads each answer by it', async () => {
+    const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1, options: `-c search_path=${schema}` });
+    nameStatements(pool, new StatementNames());
+    const client = await pool.connect();
+    try {
+      let descriptions = 0;
+      (client as unknown as { connection: pg.Connection }).connection.on('rowDescription', () => (descriptions += 1));
+      const read = async (id: number) =>
+        (await client.query('select id, name, amount from things where id = $1', [id])).rows;
+      const touch = async (id: number) =>
+        (await client.query('update things set amount = amount where id = $1', [id])).rowCount;
+      for (const id of [1, 2, 3, 1]) {
+        expect(await read(id)).toEqual([{ id, name: `thing ${id}`, amount: String(id * 1_000_000_000_000) }]);
+        expect(await touch(id)).toBe(1);
+      }
+      expect(await read(99)).toEqual([]);
+      // the first run, unnamed, and the second, the named statement's first on this connection
+      expect(descriptions).toBe(2);
+    } finally {
+      client.release();
+      await pool.end();
+    }
   });
 
   it('sends a statement seen once unnamed', async () => {

@@ -14,7 +14,7 @@
  * table a `select *` reads, during a rolling upgrade) fails with "cached plan must not change
  * result type": that text is then never named again, and the call is sent again unnamed.
  */
-import type pg from 'pg';
+import pg from 'pg';
 
 /**
  * How many texts get names at most: well above the server's own statements, while texts made from
@@ -101,6 +101,88 @@ function textNumber(name: string): string {
 
 type Query = (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
 
+/** What a named statement's answers look like, as node-postgres's result builder keeps it. */
+interface Described {
+  fields: pg.FieldDef[];
+  parsers: unknown[] | undefined;
+  empty: object;
+}
+
+/** The parts of node-postgres's query and result builder that a described run sets or reads. */
+interface QueryInternals {
+  name: string;
+  _result: { fields: pg.FieldDef[]; _parsers: unknown[] | undefined; _prebuiltEmptyResultObject: object };
+  _accumulateRows: boolean;
+  hasBeenParsed(connection: unknown): boolean;
+}
+
+/**
+ * A named statement that asks for its answer's description (the columns' names and types) only
+ * the first time it runs on its connection. node-postgres asks for it on every run, so PostgreSQL
+ * sends the description with every answer and the client parses it and builds the row's parsers
+ * anew (`Result.addFields`): for the checkout's wide rows, a large part of what each round trip
+ * costs the client. On one connection a named statement's columns cannot change under it
+ * (PostgreSQL refuses to run it instead: "cached plan must not change result type"), so the first
+ * run's description holds for every later run there. `described` belongs to one connection.
+ */
+class DescribedOnceQuery extends pg.Query {
+  #described: Map<string, Described | null>;
+  #describing = false;
+
+  constructor(config: pg.QueryConfig, described: Map<string, Described | null>) {
+    super(config);
+    this.#described = described;
+  }
+
+  prepare(connection: { describe(message: unknown): void }): void {
+    const self = this as unknown as QueryInternals;
+    const known = self.hasBeenParsed(connection) ? this.#described.get(self.name) : undefined;
+    const prepare = (pg.Query.prototype as unknown as { prepare(connection: unknown): void }).prepare;
+    if (known === undefined) {
+      this.#describing = true;
+      prepare.call(this, connection);
+      return;
+    }
+    if (known) {
+      self._result.fields = known.fields;
+      self._result._parsers = known.parsers;
+      self._result._prebuiltEmptyResultObject = known.empty;
+    }
+    // node-postgres sets this on the description; a run with a callback keeps its rows.
+    self._accumulateRows = true;
+    // Bind, execute and sync as node-postgres writes them, without the Describe between them.
+    connection.describe = () => undefined;
+    try {
+      prepare.call(this, connection);
+    } finally {
+      delete (connection as { describe?: unknown }).describe;
+    }
+  }
+
+  handleRowDescription(message: unknown): void {
+    (pg.Query.prototype as unknown as { handleRowDescription(message: unknown): void }).handleRowDescription.call(
+      this,
+      message,
+    );
+    if (!this.#describing) return;
+    const result = (this as unknown as QueryInternals)._result;
+    this.#described.set((this as unknown as QueryInternals).name, {
+      fields: result.fields,
+      parsers: result._parsers,
+      empty: result._prebuiltEmptyResultObject,
+    });
+  }
+
+  handleCommandComplete(message: unknown, connection: unknown): void {
+    // Described, with no description in answer: the statement returns no rows.
+    const name = (this as unknown as QueryInternals).name;
+    if (this.#describing && !this.#described.has(name)) this.#described.set(name, null);
+    (
+      pg.Query.prototype as unknown as { handleCommandComplete(message: unknown, connection: unknown): void }
+    ).handleCommandComplete.call(this, message, connection);
+  }
+}
+
 function isChangedResultType(error: unknown): boolean {
   return error instanceof Error && error.message === CHANGED_RESULT_TYPE;
 }
@@ -114,6 +196,17 @@ export function nameStatements(pool: pg.Pool, names: StatementNames): void {
     const query = client.query.bind(client) as Query;
     /** per text number, the name this connection last sent it under */
     const sent = new Map<string, string>();
+    /** per name, the description of the statement's answers on this connection */
+    const described = new Map<string, Described | null>();
+    const runNamed = (config: pg.QueryConfig) =>
+      new Promise<pg.QueryResult>((resolve, reject) => {
+        const named = new DescribedOnceQuery(config, described);
+        (named as unknown as { callback: (error: Error | null, result: pg.QueryResult) => void }).callback = (
+          error,
+          result,
+        ) => (error ? reject(error) : resolve(result));
+        client.query(named);
+      });
     const named: Query = async (text, values) => {
       // Only statements with parameters: one without goes in a single message, unnamed.
       const name =
@@ -124,10 +217,13 @@ export function nameStatements(pool: pg.Pool, names: StatementNames): void {
       if (previous !== name) {
         sent.set(number, name);
         // Queued before the statement; a failure (the transaction had failed) only leaves it parsed.
-        if (previous !== undefined) void query(`deallocate ${previous}`).catch(() => undefined);
+        if (previous !== undefined) {
+          described.delete(previous);
+          void query(`deallocate ${previous}`).catch(() => undefined);
+        }
       }
       try {
-        return await query({ name, text, values });
+        return await runNamed({ name, text: text as string, values: values as unknown[] });
       } catch (error) {
         if (!isChangedResultType(error)) throw error;
         names.refuse(text as string);
