@@ -24,6 +24,7 @@ import * as opsEventTrace from './migrations/2026-11-28-1-ops-event-trace.ts';
 import * as vendorQueueCounts from './migrations/2026-11-28-2-vendor-queue-counts.ts';
 import * as pgQueueCounts from './migrations/2026-11-28-3-pg-queue-counts.ts';
 import * as paymentsOrderStatus from './migrations/2026-11-28-4-payments-order-status.ts';
+import * as ordersConsumerIndex from './migrations/2026-11-28-5-orders-consumer-index.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -54,6 +55,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-2-vendor-queue-counts': vendorQueueCounts,
   '2026-11-28-3-pg-queue-counts': pgQueueCounts,
   '2026-11-28-4-payments-order-status': paymentsOrderStatus,
+  '2026-11-28-5-orders-consumer-index': ordersConsumerIndex,
 };
 
 /**
