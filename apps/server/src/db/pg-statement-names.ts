@@ -129,8 +129,10 @@ class DescribedOnceQuery extends pg.Query {
   #described: Map<string, Described | null>;
   #describing = false;
 
-  constructor(config: pg.QueryConfig, described: Map<string, Described | null>) {
-    super(config);
+  constructor(name: string, text: string, values: unknown[], described: Map<string, Described | null>) {
+    // Given as text and values: a config object would be copied property by property first.
+    super(text, values);
+    (this as unknown as QueryInternals).name = name;
     this.#described = described;
   }
 
@@ -198,9 +200,9 @@ export function nameStatements(pool: pg.Pool, names: StatementNames): void {
     const sent = new Map<string, string>();
     /** per name, the description of the statement's answers on this connection */
     const described = new Map<string, Described | null>();
-    const runNamed = (config: pg.QueryConfig) =>
+    const runNamed = (name: string, text: string, values: unknown[]) =>
       new Promise<pg.QueryResult>((resolve, reject) => {
-        const named = new DescribedOnceQuery(config, described);
+        const named = new DescribedOnceQuery(name, text, values, described);
         (named as unknown as { callback: (error: Error | null, result: pg.QueryResult) => void }).callback = (
           error,
           result,
@@ -223,7 +225,7 @@ export function nameStatements(pool: pg.Pool, names: StatementNames): void {
         }
       }
       try {
-        return await runNamed({ name, text: text as string, values: values as unknown[] });
+        return await runNamed(name, text as string, values as unknown[]);
       } catch (error) {
         if (!isChangedResultType(error)) throw error;
         names.refuse(text as string);
