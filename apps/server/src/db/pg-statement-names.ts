@@ -116,6 +116,18 @@ interface QueryInternals {
   hasBeenParsed(connection: unknown): boolean;
 }
 
+/** node-postgres's own steps of a query, which a described run calls around its own. */
+const base = pg.Query.prototype as unknown as {
+  prepare(connection: unknown): void;
+  handleRowDescription(message: unknown): void;
+  handleCommandComplete(message: unknown, connection: unknown): void;
+};
+
+/** Stands in for the connection's Describe while a described run writes its messages. */
+const noDescribe = () => undefined;
+
+type Callback = (error: Error | null, result: pg.QueryResult) => void;
+
 /**
  * A named statement that asks for its answer's description (the columns' names and types) only
  * the first time it runs on its connection. node-postgres asks for it on every run, so PostgreSQL
@@ -126,23 +138,29 @@ interface QueryInternals {
  * run's description holds for every later run there. `described` belongs to one connection.
  */
 class DescribedOnceQuery extends pg.Query {
-  #described: Map<string, Described | null>;
+  readonly #self = this as unknown as QueryInternals;
+  readonly #described: Map<string, Described | null>;
   #describing = false;
 
-  constructor(name: string, text: string, values: unknown[], described: Map<string, Described | null>) {
+  constructor(
+    name: string,
+    text: string,
+    values: unknown[],
+    described: Map<string, Described | null>,
+    callback: Callback,
+  ) {
     // Given as text and values: a config object would be copied property by property first.
-    super(text, values);
-    (this as unknown as QueryInternals).name = name;
+    super(text, values, callback as never);
+    this.#self.name = name;
     this.#described = described;
   }
 
   prepare(connection: { describe(message: unknown): void }): void {
-    const self = this as unknown as QueryInternals;
+    const self = this.#self;
     const known = self.hasBeenParsed(connection) ? this.#described.get(self.name) : undefined;
-    const prepare = (pg.Query.prototype as unknown as { prepare(connection: unknown): void }).prepare;
     if (known === undefined) {
       this.#describing = true;
-      prepare.call(this, connection);
+      base.prepare.call(this, connection);
       return;
     }
     if (known) {
@@ -153,22 +171,19 @@ class DescribedOnceQuery extends pg.Query {
     // node-postgres sets this on the description; a run with a callback keeps its rows.
     self._accumulateRows = true;
     // Bind, execute and sync as node-postgres writes them, without the Describe between them.
-    connection.describe = () => undefined;
+    connection.describe = noDescribe;
     try {
-      prepare.call(this, connection);
+      base.prepare.call(this, connection);
     } finally {
       delete (connection as { describe?: unknown }).describe;
     }
   }
 
   handleRowDescription(message: unknown): void {
-    (pg.Query.prototype as unknown as { handleRowDescription(message: unknown): void }).handleRowDescription.call(
-      this,
-      message,
-    );
+    base.handleRowDescription.call(this, message);
     if (!this.#describing) return;
-    const result = (this as unknown as QueryInternals)._result;
-    this.#described.set((this as unknown as QueryInternals).name, {
+    const result = this.#self._result;
+    this.#described.set(this.#self.name, {
       fields: result.fields,
       parsers: result._parsers,
       empty: result._prebuiltEmptyResultObject,
@@ -177,11 +192,9 @@ class DescribedOnceQuery extends pg.Query {
 
   handleCommandComplete(message: unknown, connection: unknown): void {
     // Described, with no description in answer: the statement returns no rows.
-    const name = (this as unknown as QueryInternals).name;
+    const name = this.#self.name;
     if (this.#describing && !this.#described.has(name)) this.#described.set(name, null);
-    (
-      pg.Query.prototype as unknown as { handleCommandComplete(message: unknown, connection: unknown): void }
-    ).handleCommandComplete.call(this, message, connection);
+    base.handleCommandComplete.call(this, message, connection);
   }
 }
 
@@ -202,12 +215,11 @@ export function nameStatements(pool: pg.Pool, names: StatementNames): void {
     const described = new Map<string, Described | null>();
     const runNamed = (name: string, text: string, values: unknown[]) =>
       new Promise<pg.QueryResult>((resolve, reject) => {
-        const named = new DescribedOnceQuery(name, text, values, described);
-        (named as unknown as { callback: (error: Error | null, result: pg.QueryResult) => void }).callback = (
-          error,
-          result,
-        ) => (error ? reject(error) : resolve(result));
-        client.query(named);
+        client.query(
+          new DescribedOnceQuery(name, text, values, described, (error, result) =>
+            error ? reject(error) : resolve(result),
+          ),
+        );
       });
     const named: Query = async (text, values) => {
       // Only statements with parameters: one without goes in a single message, unnamed.
