@@ -35,6 +35,7 @@ import { EventBus, type EventDraft } from './modules/events/event-bus.ts';
 import { EventStreams, type EventStreamSettings } from './modules/events/event-streams.ts';
 import { orderEventRoutes } from './routes/v1/order-events.routes.ts';
 import { OrderStreams, type OrderStreamSettings } from './modules/order-streams/order-streams.ts';
+import { orderEventDraft } from './modules/orders/order-views.ts';
 import { MenuCache } from './modules/menu/menu-cache.ts';
 import { menuRoutes } from './routes/v1/menu.routes.ts';
 import { pricingRoutes } from './routes/v1/pricing.routes.ts';
@@ -214,6 +215,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     createSessionClient: options.createSessionClient,
     tracing: tracing?.events ?? null,
   });
+  // An order's event owed by a change whose process died before publishing it: the order as it is now.
+  bus.whenOwed('order', ({ vendorId, orderId }) => orderEventDraft(vendorId, orderId ?? 0, bus.now()));
   const events = tracing
     ? tracing.tracedMethods(
         bus,

@@ -25,6 +25,7 @@ import * as vendorQueueCounts from './migrations/2026-11-28-2-vendor-queue-count
 import * as pgQueueCounts from './migrations/2026-11-28-3-pg-queue-counts.ts';
 import * as paymentsOrderStatus from './migrations/2026-11-28-4-payments-order-status.ts';
 import * as ordersConsumerIndex from './migrations/2026-11-28-5-orders-consumer-index.ts';
+import * as opsEventsDue from './migrations/2026-11-28-6-ops-events-due.ts';
 
 /**
  * Every migration, by name. Names sort in the order they run (date, then a sequence number), and a
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-3-pg-queue-counts': pgQueueCounts,
   '2026-11-28-4-payments-order-status': paymentsOrderStatus,
   '2026-11-28-5-orders-consumer-index': ordersConsumerIndex,
+  '2026-11-28-6-ops-events-due': opsEventsDue,
 };
 
 /**

@@ -478,6 +478,22 @@ export interface OpsEventsTable {
   trace_parent: string | null;
 }
 
+/**
+ * An event owed by a committed change (PostgreSQL; see events.repository.ts): written with the
+ * change, deleted by its event's insert, published by a sweep when left behind.
+ */
+export interface OpsEventsDueTable {
+  /** what the event is about, as the event log's subject locks name it ('order:12') */
+  subject: string;
+  vendor_id: number;
+  order_id: number | null;
+  type: string;
+  /** new at every mark: an event deletes only the mark whose change it read */
+  version: Generated<number>;
+  /** when the sweep publishes it if no event has (ms) */
+  due_at: number;
+}
+
 /** A browser's Web Push subscription for one order (modules/push); gone when the order finishes. */
 export interface PushSubscriptionsTable {
   id: Generated<number>;
@@ -525,6 +541,7 @@ export interface Database {
   manager_sessions: ManagerSessionsTable;
   manager_links: ManagerLinksTable;
   ops_events: OpsEventsTable;
+  ops_events_due: OpsEventsDueTable;
   push_subscriptions: PushSubscriptionsTable;
   server_settings: ServerSettingsTable;
 }

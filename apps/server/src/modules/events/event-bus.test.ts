@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { databases } from '../../test/databases.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { EventBus, type BusEvent } from './event-bus.ts';
+import { DUE_AFTER_MS, EventBus, type BusEvent, type EventBusOptions, type EventDraft } from './event-bus.ts';
 import { insertEvent, withEventSubjectLock } from './events.repository.ts';
 
 const VENDOR = 1;
@@ -18,12 +18,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.each(databases)('the event bus on $name', (database) => {
   let handle: DatabaseHandle & { dispose(): Promise<void> };
   const buses: EventBus[] = [];
-  const newBus = (traceParent?: () => string | undefined) => {
+  const newBus = (traceParent?: () => string | undefined, options: Partial<EventBusOptions> = {}) => {
     const bus = new EventBus(handle.db, {
       clock: () => Date.now(),
       log: quiet,
       createSessionClient: handle.createSessionClient,
       tracing: traceParent ? { traceParent, withParent: (_parent, run) => run(), delivered: () => undefined } : null,
+      ...options,
     });
     buses.push(bus);
     return bus;
@@ -111,6 +112,106 @@ describe.each(databases)('the event bus on $name', (database) => {
     expect(steps).toHaveLength(30);
     expect(steps).toEqual([...steps].sort((a, b) => a - b));
     expect(steps.at(-1)).toBe(30);
+  });
+
+  describe('events owed (an outbox, decision 018)', () => {
+    const postgres = database.name === 'postgres';
+    let now = Date.parse('2026-11-28T12:00:00.000Z');
+    /** the order's events as written, and its mark */
+    const eventsOf = async (orderId: number) =>
+      (
+        await handle.db.selectFrom('ops_events').select('data').where('order_id', '=', orderId).orderBy('id').execute()
+      ).map((row) => JSON.parse(row.data) as unknown);
+    const marksOf = (orderId: number) =>
+      handle.db.selectFrom('ops_events_due').selectAll().where('order_id', '=', orderId).execute();
+    /** Buses that sweep only when told, each making an order's event again as `{ order, state }`. */
+    const owingBuses = (count: number, state: () => Promise<number> | number) =>
+      Array.from({ length: count }, () => {
+        const bus = newBus(undefined, { clock: () => now, sweepMs: 3_600_000 });
+        bus.whenOwed('order', ({ vendorId, orderId }): EventDraft => ({
+          vendorId,
+          orderId,
+          type: 'order',
+          data: async () => ({ order: orderId, state: await state() }),
+        }));
+        return bus;
+      });
+
+    it('publishes the event of a change whose process died before publishing it, once, whichever process sweeps', async () => {
+      const ORDER = 501;
+      const [dying, survivorA, survivorB] = owingBuses(3, () => 1);
+      await Promise.all([dying!.start(), survivorA!.start(), survivorB!.start()]);
+      // The change's transaction marks its event; its process dies before publishing it.
+      await handle.db
+        .transaction()
+        .execute((trx) => dying!.markDue(trx, { vendorId: VENDOR, orderId: ORDER, type: 'order' }));
+      expect(await marksOf(ORDER)).toHaveLength(postgres ? 1 : 0);
+
+      // Not due yet: a publish normally follows within milliseconds.
+      now += DUE_AFTER_MS - 1;
+      await Promise.all([survivorA!.sweep(), survivorB!.sweep()]);
+      expect(await eventsOf(ORDER)).toEqual([]);
+
+      // Due: both survivors sweep at once, one event is written.
+      now += 1;
+      await Promise.all([survivorA!.sweep(), survivorB!.sweep()]);
+      await Promise.all([survivorA!.sweep(), survivorB!.sweep()]);
+      // SQLite is one process (nothing survives it): nothing is marked, every display re-reads when it is back.
+      expect(await eventsOf(ORDER)).toEqual(postgres ? [{ order: ORDER, state: 1 }] : []);
+      expect(await marksOf(ORDER)).toEqual([]);
+    });
+
+    it("clears its own change's mark when published, never that of a change made while its data was read", async () => {
+      const ORDER = 502;
+      let state = 1;
+      const [bus] = owingBuses(1, () => state);
+      await bus!.start();
+      const mark = () =>
+        handle.db
+          .transaction()
+          .execute((trx) => bus!.markDue(trx, { vendorId: VENDOR, orderId: ORDER, type: 'order' }));
+
+      // A change and its event: the mark goes with the event.
+      await mark();
+      await bus!.publish({ vendorId: VENDOR, orderId: ORDER, type: 'order', data: async () => ({ state }) });
+      expect(await marksOf(ORDER)).toEqual([]);
+
+      // A second change commits while the first change's event is being read: its mark stays.
+      await mark();
+      await bus!.publish({
+        vendorId: VENDOR,
+        orderId: ORDER,
+        type: 'order',
+        data: async () => {
+          const read = state;
+          state = 2;
+          await mark();
+          return { state: read };
+        },
+      });
+      expect(await marksOf(ORDER)).toHaveLength(postgres ? 1 : 0);
+      now += DUE_AFTER_MS;
+      await bus!.sweep();
+      expect(await eventsOf(ORDER)).toEqual(
+        postgres ? [{ state: 1 }, { state: 1 }, { order: ORDER, state: 2 }] : [{ state: 1 }, { state: 1 }],
+      );
+      expect(await marksOf(ORDER)).toEqual([]);
+
+      // An order gone by the time its owed event is made: nothing to send, and the mark goes.
+      const [gone] = owingBuses(1, () => 0);
+      gone!.whenOwed('order', ({ vendorId, orderId }) => ({
+        vendorId,
+        orderId,
+        type: 'order',
+        data: async () => null,
+      }));
+      await gone!.start();
+      await mark();
+      now += DUE_AFTER_MS;
+      await gone!.sweep();
+      expect(await eventsOf(ORDER)).toHaveLength(postgres ? 3 : 2);
+      expect(await marksOf(ORDER)).toEqual([]);
+    });
   });
 
   it("keeps the publishing span's trace context with the event, for the process that delivers it", async () => {

@@ -13,17 +13,21 @@
  * customer's order events) is one more topic key in `deliver`.
  */
 import type { OpsDataEventType } from '@venue/contract/ops-events';
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type pg from 'pg';
 import { NotificationListener } from '../../db/notifications.ts';
 import type { Database } from '../../db/schema.ts';
 import { counted } from '../../lib/metrics.ts';
 import {
+  dueMark,
   EVENTS_CHANNEL,
   eventIdRange,
   insertEvent,
   isPostgres,
+  listDueEvents,
   listEventsAfter,
+  markEventDue,
+  readMark,
   listVendorEvents,
   withEventSubjectLock,
   withEventSubjectTakenBy,
@@ -105,18 +109,36 @@ export interface EventDraft<T = unknown> {
 /** What an event is about: its store, its order (if any) and its type (the event's subject). */
 type EventAbout = Pick<EventDraft, 'vendorId' | 'orderId' | 'type'>;
 
+/** What a change's own statement evaluates for its event (PostgreSQL). */
+export interface ChangeSubject {
+  /** an SQL expression taking the event's subject, which the statement must evaluate */
+  take: RawBuilder<unknown>;
+  /**
+   * The event marked as owed, as a data-modifying WITH body the statement must include: one mark
+   * if `rows` (the statement's changed rows, by name) has any, answering its `version`, which the
+   * change answers as `due`. A node killed before the event's insert leaves the mark to the sweep.
+   */
+  mark: (rows: RawBuilder<unknown>) => RawBuilder<unknown>;
+}
+
 /** An event about a change that publishChange makes: the change's statement takes the event's subject. */
 export interface ChangeDraft<T, R> {
   vendorId: number;
   orderId?: number | null;
   type: OpsDataEventType;
   /**
-   * Makes the change, with `take` (PostgreSQL: an SQL expression taking the event's subject, which
-   * the change's statement must evaluate; null on SQLite), and answers its result and the event's
-   * data, read with the change (null sends nothing: nothing changed).
+   * Makes the change, with `subject` (PostgreSQL: what the change's statement must evaluate; null
+   * on SQLite), and answers its result, the event's data, read with the change (null sends nothing:
+   * nothing changed), and the version of the mark its statement wrote (`due`).
    */
-  change: (db: Kysely<Database>, take: RawBuilder<unknown> | null) => Promise<{ result: R; data: T | null }>;
+  change: (
+    db: Kysely<Database>,
+    subject: ChangeSubject | null,
+  ) => Promise<{ result: R; data: T | null; due?: number | null }>;
 }
+
+/** What an event owed by a change is about (see EventPublisher.markDue). */
+export type OwedEvent = Pick<EventDraft, 'vendorId' | 'orderId' | 'type'>;
 
 /** What services need: publish after their change is committed. Never throws (see `publish`). */
 export interface EventPublisher {
@@ -129,6 +151,13 @@ export interface EventPublisher {
    * event's is logged as publish's.
    */
   publishChange<T, R>(draft: ChangeDraft<T, R>): Promise<R>;
+  /**
+   * Marks an event as owed, inside the change's transaction (before its commit): should this
+   * process die before `publish`, a sweep of any process publishes it, `afterMs` after now at the
+   * earliest (DUE_AFTER_MS by default; longer for a change whose publish waits for something).
+   * PostgreSQL only: with SQLite there is one process, and every display re-reads when it is back.
+   */
+  markDue(db: Kysely<Database> | Transaction<Database>, about: OwedEvent, afterMs?: number): Promise<void>;
 }
 
 export type EventListener = (event: BusEvent) => void;
@@ -150,6 +179,10 @@ export interface EventBusOptions {
   trimEveryMs?: number;
   /** PostgreSQL while LISTEN is down or unavailable: how often to look for other processes' events (ms) */
   pollMs?: number;
+  /** PostgreSQL: how long after its change an owed event is published by the sweep (ms) */
+  dueAfterMs?: number;
+  /** PostgreSQL: how often a process looks for owed events past their time (ms) */
+  sweepMs?: number;
   /**
    * With tracing on: each event published here keeps the publishing span's context, and the bus's
    * own work (its LISTEN session, its reads of new events) runs outside any caller's span.
@@ -161,6 +194,11 @@ export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
 export const KEEP_EVENTS = 100_000;
 const TRIM_EVERY_MS = 60_000;
 const POLL_MS = 500;
+/** an owed event's publish normally follows its change within milliseconds */
+export const DUE_AFTER_MS = 5_000;
+const SWEEP_MS = 2_000;
+/** owed events published per sweep, at most */
+const SWEEP_BATCH = 50;
 /** rows read per query when delivering */
 const PULL_BATCH = 500;
 
@@ -179,11 +217,17 @@ export class EventBus implements EventPublisher {
   private announced = 0;
   private listener: NotificationListener | null = null;
   private poller: NodeJS.Timeout | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
+  private sweeping: Promise<void> | null = null;
+  /** per event type, how to make the event of an owed mark again (see whenOwed) */
+  private readonly redrafts = new Map<string, (about: { vendorId: number; orderId: number | null }) => EventDraft>();
   private closed = false;
   private readonly retentionMs: number;
   private readonly keepEvents: number;
   private readonly trimEveryMs: number;
   private readonly pollMs: number;
+  private readonly dueAfterMs: number;
+  private readonly sweepMs: number;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -193,6 +237,8 @@ export class EventBus implements EventPublisher {
     this.keepEvents = options.keepEvents ?? KEEP_EVENTS;
     this.trimEveryMs = options.trimEveryMs ?? TRIM_EVERY_MS;
     this.pollMs = options.pollMs ?? POLL_MS;
+    this.dueAfterMs = options.dueAfterMs ?? DUE_AFTER_MS;
+    this.sweepMs = options.sweepMs ?? SWEEP_MS;
   }
 
   /** The time by the bus's clock (ms), which events' `createdAt` are in. */
@@ -257,6 +303,59 @@ export class EventBus implements EventPublisher {
       if (!this.listener?.connected && this.subscriberCount > 0) void this.pull();
     }, this.pollMs);
     this.poller.unref();
+    // Events owed by changes whose process died before publishing them (see markDue).
+    this.sweeper = setInterval(() => void this.sweep(), this.sweepMs);
+    this.sweeper.unref();
+  }
+
+  /**
+   * How to make an event of `type` again from its mark: the sweep publishes what it answers. A type
+   * without one is never marked (markDue refuses it).
+   */
+  whenOwed(type: OpsDataEventType, redraft: (about: { vendorId: number; orderId: number | null }) => EventDraft): void {
+    this.redrafts.set(type, redraft);
+  }
+
+  async markDue(
+    db: Kysely<Database> | Transaction<Database>,
+    about: OwedEvent,
+    afterMs = this.dueAfterMs,
+  ): Promise<void> {
+    if (!this.redrafts.has(about.type)) throw new Error(`ops events: no way to publish an owed ${about.type} event`);
+    await markEventDue(
+      db,
+      { subject: subjectOf(about), vendorId: about.vendorId, orderId: about.orderId ?? null, type: about.type },
+      this.options.clock() + afterMs,
+    );
+  }
+
+  /** Publishes the owed events past their time, each only if it is still owed once its subject is held. */
+  sweep(): Promise<void> {
+    if (this.sweeping || this.closed) return this.sweeping ?? Promise.resolve();
+    const { tracing } = this.options;
+    const run = async () => {
+      for (const owed of await listDueEvents(this.db, this.options.clock(), SWEEP_BATCH)) {
+        if (this.closed) return;
+        const redraft = this.redrafts.get(owed.type);
+        if (!redraft) continue;
+        const about = {
+          vendorId: Number(owed.vendor_id),
+          orderId: owed.order_id === null ? null : Number(owed.order_id),
+        };
+        const sent = await this.whilePublishing(() => this.publishNow(redraft(about), { owedOnly: true }));
+        if (sent !== null)
+          this.options.log.warn(
+            { ...about, type: owed.type },
+            'ops events: published an event its change left owed (the process that made it stopped first?)',
+          );
+      }
+    };
+    this.sweeping = (tracing ? tracing.withParent(undefined, run) : run())
+      .catch((error: unknown) => this.options.log.warn({ err: error }, 'ops events: publishing owed events failed'))
+      .finally(() => {
+        this.sweeping = null;
+      });
+    return this.sweeping;
   }
 
   /**
@@ -285,7 +384,7 @@ export class EventBus implements EventPublisher {
     }
   }
 
-  private async publishNow<T>(draft: EventDraft<T>): Promise<T | null> {
+  private async publishNow<T>(draft: EventDraft<T>, options: { owedOnly?: boolean } = {}): Promise<T | null> {
     // The caller's span (the publish span when tracing is on), taken before anything else runs.
     const traceParent = this.options.tracing?.traceParent() ?? null;
     try {
@@ -294,8 +393,16 @@ export class EventBus implements EventPublisher {
       const subject = subjectOf(draft);
       const sent = await this.holdingSubject(subject, () =>
         withEventSubjectLock(this.db, subject, async (db, lock) => {
+          // The sweep's: only if still owed now that the subject is held (another process may have published it).
+          if (options.owedOnly && lock) {
+            lock.due = await readMark(db, subject);
+            if (lock.due === null) return null;
+          }
           const data = await draft.data(db);
-          if (data === null || data === undefined) return null;
+          if (data === null || data === undefined) {
+            if (lock) lock.nothingToSend = true;
+            return null;
+          }
           await this.insertAndDeliver(db, draft, data, { now, traceParent, lock });
           return { data };
         }),
@@ -318,8 +425,13 @@ export class EventBus implements EventPublisher {
       const subject = subjectOf(draft);
       const result = await this.holdingSubject(subject, () =>
         withEventSubjectTakenBy(this.db, subject, async (db, lock, take) => {
-          const changed = await draft.change(db, take);
+          const owed = { subject, vendorId: draft.vendorId, orderId: draft.orderId ?? null, type: draft.type };
+          const changed = await draft.change(
+            db,
+            take ? { take, mark: (rows) => dueMark(rows, owed, now + this.dueAfterMs) } : null,
+          );
           made = changed;
+          if (lock) lock.due = changed.due ?? null;
           const { data } = changed;
           if (data !== null && data !== undefined)
             await this.insertAndDeliver(db, draft, data, { now, traceParent, lock });
@@ -474,9 +586,12 @@ export class EventBus implements EventPublisher {
     this.closed = true;
     if (this.poller) clearInterval(this.poller);
     this.poller = null;
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
     await this.listener?.stop();
     this.listener = null;
     await this.pulling;
+    await this.sweeping;
     await this.starting?.catch(() => undefined);
   }
 }

@@ -5,6 +5,13 @@
  * ids 11 and 10 in that order; the insert therefore takes one advisory lock first, held until it
  * commits, which makes id order commit order. SQLite has one writer at a time, so its ids are in
  * commit order.
+ *
+ * Events owed (`ops_events_due`, PostgreSQL only): a change that must be told marks its subject in
+ * its own transaction or statement (markEventDue, dueMark), with a version new at every mark; the
+ * event's insert deletes the mark whose version was read with the subject's lock (so before the
+ * event's data), never a later one. A process killed between a change and its event leaves the
+ * mark, and a sweep (listDueEvents) publishes the event from it. SQLite has one process: when it
+ * comes back every display re-reads, so nothing is marked there.
  */
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
@@ -39,7 +46,13 @@ export async function withEventSubjectLock<T>(
   use: (db: Kysely<Database>, lock: SubjectLock | null) => Promise<T>,
 ): Promise<T> {
   return withEventSubjectTakenBy(db, subject, async (connection, lock, take) => {
-    if (take) await sql`select ${take}`.execute(connection);
+    if (take && lock) {
+      // The mark read with the lock is at least as old as the data read after it: the event's
+      // insert deletes that one (a change marked later keeps its own, see insertEvent).
+      const { rows } = await takeSubjectReadingMark(connection, { subject });
+      const due = rows[0]?.due;
+      lock.due = due === null || due === undefined ? null : Number(due);
+    }
     return use(connection, lock);
   });
 }
@@ -58,12 +71,13 @@ export async function withEventSubjectTakenBy<T>(
 ): Promise<T> {
   if (!isPostgres(db)) return use(db, null, null);
   return db.connection().execute(async (connection) => {
-    const lock: SubjectLock = { subject, released: false };
+    const lock: SubjectLock = { subject, released: false, due: null, nothingToSend: false };
     try {
       return await use(connection, lock, sql`pg_advisory_lock(${EVENT_LOG_LOCK}, hashtext(${subject}))`);
     } finally {
       if (!lock.released) {
-        await sql`select pg_advisory_unlock(${EVENT_LOG_LOCK}, hashtext(${subject}))`.execute(connection);
+        // Nothing to send (the subject is gone): its mark goes too. After a failure it stays, for the sweep.
+        await unlockSubject(connection, { subject, due: lock.nothingToSend ? lock.due : null });
       }
     }
   });
@@ -73,6 +87,89 @@ export async function withEventSubjectTakenBy<T>(
 export interface SubjectLock {
   readonly subject: string;
   released: boolean;
+  /** the version of the subject's mark (ops_events_due) its event may delete; null: none */
+  due: number | null;
+  /** set when the event has nothing to send: the mark is deleted as the lock is let go */
+  nothingToSend: boolean;
+}
+
+/** The subject's lock (withEventSubjectTakenBy's `take`), with the version of its mark. */
+const takeSubjectReadingMark = prepared(
+  (_qb: Kysely<Database>, lock: { subject: string }) =>
+    sql<{
+      due: string | number | null;
+    }>`select pg_advisory_lock(${EVENT_LOG_LOCK}, hashtext(${lock.subject}::text)) as taken,
+    (select version from ops_events_due where subject = ${lock.subject}::text) as due`,
+);
+
+const unlockSubject = prepared(
+  (_qb: Kysely<Database>, lock: { subject: string; due: number | null }) =>
+    sql`with cleared as (delete from ops_events_due where subject = ${lock.subject}::text and version = ${lock.due}::bigint)
+    select pg_advisory_unlock(${EVENT_LOG_LOCK}, hashtext(${lock.subject}::text))`,
+);
+
+/** What an owed event is about: its subject and the event's store, order and type. */
+export interface DueAbout {
+  subject: string;
+  vendorId: number;
+  orderId: number | null;
+  type: string;
+}
+
+const upsertMark = (rows: RawBuilder<unknown> | null, about: DueAbout, dueAt: number) =>
+  sql`insert into ops_events_due (subject, vendor_id, order_id, type, due_at)
+    select ${about.subject}::text, ${about.vendorId}::integer, ${about.orderId}::integer, ${about.type}::text, ${dueAt}::bigint
+    ${rows ? sql`from ${rows}` : sql``}
+    on conflict (subject) do update set version = excluded.version, due_at = excluded.due_at
+    returning version`;
+
+const markDue = prepared((_qb: Kysely<Database>, mark: { about: DueAbout; dueAt: number }) =>
+  upsertMark(null, mark.about, mark.dueAt),
+);
+
+/**
+ * Marks an event as owed, in the change's own transaction (PostgreSQL; nothing on SQLite): the
+ * sweep publishes it at `dueAt` unless the event's insert deleted the mark first.
+ */
+export async function markEventDue(db: Db, about: DueAbout, dueAt: number): Promise<void> {
+  if (!isPostgres(db)) return;
+  await markDue(db, { about, dueAt });
+}
+
+/**
+ * The same mark as part of a change's own statement (PostgreSQL): a data-modifying WITH body that
+ * marks the subject once for each row of `rows` (a statement's returned rows; none, no mark) and
+ * answers the mark's `version`, which the event's insert deletes.
+ */
+export function dueMark(rows: RawBuilder<unknown>, about: DueAbout, dueAt: number): RawBuilder<unknown> {
+  return upsertMark(rows, about, dueAt);
+}
+
+/**
+ * The version of the subject's mark as it is now (null: none), read by a statement of its own once
+ * the subject is held: the lock's statement may read it as it was before it waited for the lock.
+ * It waits for a delete under way (the event's insert lets the subject go before it commits), so
+ * a mark whose event was just written reads as gone.
+ */
+export async function readMark(db: Db, subject: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('ops_events_due')
+    .select('version')
+    .where('subject', '=', subject)
+    .forShare()
+    .executeTakeFirst();
+  return row ? Number(row.version) : null;
+}
+
+/** Marks past their time (their event was never written), oldest first. */
+export function listDueEvents(db: Db, now: number, limit: number) {
+  return db
+    .selectFrom('ops_events_due')
+    .selectAll()
+    .where('due_at', '<=', now)
+    .orderBy('due_at')
+    .limit(limit)
+    .execute();
 }
 
 const insertEventRow = prepared((qb: Kysely<Database>, row: Omit<EventRow, 'id'>) =>
@@ -85,10 +182,15 @@ const insertEventRow = prepared((qb: Kysely<Database>, row: Omit<EventRow, 'id'>
  * the subject's lock once the row is in.
  */
 const insertEventUnder = (unlock: boolean) =>
-  prepared((qb: Kysely<Database>, event: { row: Omit<EventRow, 'id'>; subject?: string }) => {
+  prepared((qb: Kysely<Database>, event: { row: Omit<EventRow, 'id'>; subject?: string; due?: number | null }) => {
     const { row } = event;
     return sql<{ id: number }>`
-    with locked as (select pg_advisory_xact_lock(${EVENT_LOG_LOCK}::bigint)),
+    with locked as (select pg_advisory_xact_lock(${EVENT_LOG_LOCK}::bigint)),${
+      unlock
+        ? sql`
+    cleared as (delete from ops_events_due where subject = ${event.subject}::text and version = ${event.due}::bigint),`
+        : sql``
+    }
     inserted as (
       insert into ops_events (vendor_id, order_id, type, data, created_at, trace_parent)
       select ${row.vendor_id}::integer, ${row.order_id}::integer, ${row.type}::text, ${row.data}::text, ${row.created_at}::bigint,
@@ -111,7 +213,8 @@ const insertEventAndUnlock = insertEventUnder(true);
  * serialises every event writer of every process is held only while that statement runs and
  * commits, never across a round trip to this process. Given the subject's lock (its connection's),
  * the same statement lets it go once the row is in: the next publisher about the subject may read
- * its data now, and its insert still waits for the log's lock, so for this commit.
+ * its data now, and its insert still waits for the log's lock, so for this commit. The same
+ * statement deletes the subject's mark of the version the lock was taken with (lock.due).
  */
 export async function insertEvent(
   db: Db,
@@ -123,7 +226,7 @@ export async function insertEvent(
     return { ...row, id: Number(id) };
   }
   const { rows } = lock
-    ? await insertEventAndUnlock(db, { row, subject: lock.subject })
+    ? await insertEventAndUnlock(db, { row, subject: lock.subject, due: lock.due })
     : await insertEventLocked(db, { row });
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('ops_events: the insert answered no id');

@@ -20,7 +20,7 @@ import {
   listOrdersOfVendor,
   moveOrderIfStatus,
 } from '../orders/order-changes.ts';
-import { publishOrderChanged, toOpsOrders } from '../orders/order-views.ts';
+import { markOrderEventDue, publishOrderChanged, toOpsOrders } from '../orders/order-views.ts';
 import { findOrderById, forgetVendorPace, getOrder, requireOwnOrder, type OrderRow } from '../orders/orders.service.ts';
 import type { PaymentDeps } from '../payments/payment-common.ts';
 import { refundOrder, type RefundListener } from '../payments/refunds.service.ts';
@@ -61,6 +61,9 @@ function changesFor(row: OrderRow, to: VendorSetStatus, nowMs: number) {
   }
 }
 
+/** How long a cancellation's event may wait for its refund before the sweep publishes it (ms). */
+const REFUND_GRACE_MS = 30_000;
+
 /**
  * A vendor moves an order (operations API or kitchen simulator). Only the transitions of
  * VENDOR_TRANSITIONS are allowed; asking for the status the order already has changes nothing
@@ -99,6 +102,8 @@ export async function changeOrderStatus(
         if (row.coupon_code) await returnCouponUse(trx, row.coupon_code);
       }
       await recordOrderStatusChange(trx, { at: nowMs, actor, orderId, from, to });
+      // Owed until published below: a cancellation publishes after its refund, which may take longer.
+      await markOrderEventDue(deps.events, trx, vendorId, orderId, to === 'Cancelled' ? REFUND_GRACE_MS : undefined);
     });
     // Its ready time may count in the vendor's pace now.
     forgetVendorPace(db, vendorId);
@@ -147,6 +152,7 @@ export async function queueDueScheduledOrders(
         from: 'Scheduled',
         to: 'Waiting',
       });
+      await markOrderEventDue(deps.events, trx, row.vendor_id, row.id);
       return true;
     });
     if (!queued) continue;
@@ -173,10 +179,14 @@ export async function markAlerted(
   const { db } = deps;
   const order = await requireOwnOrder(db, consumer, orderId, vendorId);
   if ((NOT_READY_ORDER_STATUSES as readonly string[]).includes(order.order_status)) throw conflict(NOT_READY_MESSAGE);
-  const moved = await moveOrderIfStatus(db, orderId, 'PendingAlerted', {
-    order_status: 'Alerted',
-    time_alerted: nowMs,
-    updated_at: nowMs,
+  const moved = await db.transaction().execute(async (trx) => {
+    const changed = await moveOrderIfStatus(trx, orderId, 'PendingAlerted', {
+      order_status: 'Alerted',
+      time_alerted: nowMs,
+      updated_at: nowMs,
+    });
+    if (changed === 1) await markOrderEventDue(deps.events, trx, vendorId, orderId);
+    return changed;
   });
   if (moved === 1) await publishOrderChanged(deps.events, vendorId, orderId, nowMs);
   return getOrder(db, consumer, vendorId, orderId, nowMs);

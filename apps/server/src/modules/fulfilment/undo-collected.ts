@@ -11,7 +11,7 @@ import { READY_ORDER_STATUSES, type OrderStatus } from '@venue/domain/order-stat
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { lastOrderStatusChange, recordOrderStatusChange, type Actor } from '../audit/audit.service.ts';
 import type { FulfilmentDeps } from './fulfilment.service.ts';
-import { publishOrderChanged, toOpsOrders } from '../orders/order-views.ts';
+import { markOrderEventDue, publishOrderChanged, toOpsOrders } from '../orders/order-views.ts';
 import { moveOrderIfStatus } from '../orders/order-changes.ts';
 import { findOrderById } from '../orders/orders.service.ts';
 
@@ -50,6 +50,7 @@ export async function undoCollected(
     });
     if (moved !== 1) throw conflict(`Order ${orderId} changed at the same time; read it again and retry.`);
     await recordOrderStatusChange(trx, { at: nowMs, actor, orderId, from: 'Serviced', to: before, undo: true });
+    await markOrderEventDue(deps.events, trx, vendorId, orderId);
   });
   const published = await publishOrderChanged(deps.events, vendorId, orderId, nowMs);
   if (published) return published;

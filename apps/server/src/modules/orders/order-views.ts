@@ -10,9 +10,9 @@ import { estimateReadyAt } from '@venue/domain/kitchen-queue';
 import { toMoney } from '@venue/domain/money';
 import { isQueuedStatus } from '@venue/domain/order-status';
 import { isServiceCharge } from '@venue/domain/payment-summary';
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { EventPublisher } from '../events/event-bus.ts';
+import type { ChangeSubject, EventDraft, EventPublisher } from '../events/event-bus.ts';
 import { owningItemId } from './order-lines.ts';
 import {
   findOrderWithLinesAndPlace,
@@ -134,7 +134,12 @@ export function publishOrderChanged(
   orderId: number,
   nowMs: number,
 ): Promise<OpsOrder | null> {
-  return events.publish({
+  return events.publish(orderEventDraft(vendorId, orderId, nowMs));
+}
+
+/** The `order` event of an order as it is when the event is written (publishOrderChanged's, the sweep's). */
+export function orderEventDraft(vendorId: number, orderId: number, nowMs: number): EventDraft<OpsOrder> {
+  return {
     vendorId,
     orderId,
     type: 'order',
@@ -142,7 +147,22 @@ export function publishOrderChanged(
       const found = await findOrderWithLinesAndPlace(db, orderId);
       return found ? eventView(db, found, nowMs) : null;
     },
-  });
+  };
+}
+
+/**
+ * Inside the transaction that changes an order: its `order` event is owed, so that should this
+ * process die before publishOrderChanged, another publishes it (an outbox, decision 018). `afterMs`:
+ * how long the change's own publish may take (a cancellation refunds first).
+ */
+export function markOrderEventDue(
+  events: EventPublisher,
+  trx: Kysely<Database> | Transaction<Database>,
+  vendorId: number,
+  orderId: number,
+  afterMs?: number,
+): Promise<void> {
+  return events.markDue(trx, { vendorId, orderId, type: 'order' }, afterMs);
 }
 
 /** The `order` event's view of an order read with its lines and place. */
@@ -156,9 +176,10 @@ export { orderEventColumns } from './orders.repository.ts';
 
 /**
  * A change of an order made by another module's statement (a payment's settlement), and the
- * order's event: the statement takes the event's subject (`take`) and reads the order as the event
- * shows it (orderEventColumns), so the event costs one statement of its own, its insert. `change`
- * answers its result and the order's row as it read it, or null when it changed nothing (no event).
+ * order's event: the statement takes the event's subject and marks the event owed (`subject`), and
+ * reads the order as the event shows it (orderEventColumns), so the event costs one statement of
+ * its own, its insert. `change` answers its result, the order's row as it read it, or null when it
+ * changed nothing (no event), and the version of the mark it wrote.
  */
 export function changeOrderPublishing<R>(
   events: EventPublisher,
@@ -167,16 +188,16 @@ export function changeOrderPublishing<R>(
   nowMs: number,
   change: (
     db: Kysely<Database>,
-    take: RawBuilder<unknown> | null,
-  ) => Promise<{ result: R; row: Record<string, unknown> | null }>,
+    subject: ChangeSubject | null,
+  ) => Promise<{ result: R; row: Record<string, unknown> | null; due: number | null }>,
 ): Promise<R> {
   return events.publishChange({
     vendorId,
     orderId,
     type: 'order',
-    change: async (db, take) => {
-      const { result, row } = await change(db, take);
-      return { result, data: row ? await eventView(db, parseOrderEventRow(row), nowMs) : null };
+    change: async (db, subject) => {
+      const { result, row, due } = await change(db, subject);
+      return { result, data: row ? await eventView(db, parseOrderEventRow(row), nowMs) : null, due };
     },
   });
 }

@@ -18,7 +18,12 @@ import { findConsumerById, saveCardIfNew, type SignedConsumer } from '../consume
 import { useCoupon } from '../coupons/coupons.service.ts';
 import { bumpMenuVersion, publishMenuItemsChanged, takeStock } from '../menu/menu.service.ts';
 import { moveOrderIfStatus, readPaymentFacts, type PaymentFacts } from '../orders/order-changes.ts';
-import { changeOrderPublishing, orderEventColumns, publishOrderChanged } from '../orders/order-views.ts';
+import {
+  changeOrderPublishing,
+  markOrderEventDue,
+  orderEventColumns,
+  publishOrderChanged,
+} from '../orders/order-views.ts';
 import {
   ALREADY_PAID_MESSAGE,
   findOrderById,
@@ -178,7 +183,7 @@ export async function applyCharge(
       // Nothing to take from stock or a coupon: the payment, the order and the audit row in one
       // statement, which writes nothing unless the payment and the order both move. The same
       // statement takes the order's event subject and reads the order as its event shows it.
-      const result = await changeOrderPublishing(deps.events, order.vendor_id, order.id, now, async (conn, take) => {
+      const result = await changeOrderPublishing(deps.events, order.vendor_id, order.id, now, async (conn, subject) => {
         const settledHere = await settleInOneStatement(conn, {
           paymentId: payment.id,
           payment: paymentChanges,
@@ -186,9 +191,9 @@ export async function applyCharge(
           order: orderChanges,
           audit: auditRow(paidEntry),
           answering: key ? { key, result: paidOutcome } : null,
-          event: { take, columns: orderEventColumns(conn, 'o') },
+          event: { subject, columns: orderEventColumns(conn, 'o') },
         });
-        return { result: settledHere.result, row: settledHere.order };
+        return { result: settledHere.result, row: settledHere.order, due: settledHere.due };
       });
       if (result === 'order-not-pending') throw new OrderNotPending();
       if (result === 'settled') {
@@ -216,6 +221,7 @@ export async function applyCharge(
           if (!(await useCoupon(trx, order.coupon_code))) throw new CouponUsedUp();
         }
         await recordAudit(trx, paidEntry);
+        await markOrderEventDue(deps.events, trx, order.vendor_id, order.id);
         queuedAs = changes.order_status;
       });
     }

@@ -236,12 +236,22 @@ export async function settleInOneStatement(
     /** an Idempotency-Key's answer to keep when the order moves: the call's result */
     answering?: { key: AnswerCarrier; result: object } | null;
     /**
-     * The order's event: an expression the statement evaluates (taking the event's subject), and
-     * the columns that read the moved order as the event shows it (for the rows named `o`).
+     * The order's event: what the statement evaluates for it (an expression taking the event's
+     * subject, and the event marked as owed once the order moved: a WITH body of the moved rows,
+     * answering the mark's version), and the columns that read the moved order as the event shows
+     * it (for the rows named `o`).
      */
-    event?: { take: RawBuilder<unknown> | null; columns: RawBuilder<unknown> } | null;
+    event?: {
+      subject: { take: RawBuilder<unknown>; mark: (rows: RawBuilder<unknown>) => RawBuilder<unknown> } | null;
+      columns: RawBuilder<unknown>;
+    } | null;
   },
-): Promise<{ result: 'settled' | 'settled-elsewhere' | 'order-not-pending'; order: Record<string, unknown> | null }> {
+): Promise<{
+  result: 'settled' | 'settled-elsewhere' | 'order-not-pending';
+  order: Record<string, unknown> | null;
+  /** the version of the event's mark, when the order moved */
+  due: number | null;
+}> {
   const { audit, event } = change;
   const payment = db
     .updateTable('payments')
@@ -262,14 +272,18 @@ export async function settleInOneStatement(
       sql`exists (select 1 from o)`,
     ) ?? null;
   // The moved order's row and its event's columns, when asked for: a row comes back either way.
+  const subject = event?.subject ?? null;
   const moved = event
-    ? sql`, ${event.take ? sql`(select ${event.take})` : sql`null`} as settle__taken, o.*, ${event.columns}`
+    ? sql`, ${subject ? sql`(select ${subject.take})` : sql`null`} as settle__taken,
+      ${subject ? sql`(select version from d)` : sql`null`} as settle__due, o.*, ${event.columns}`
     : sql``;
   try {
     const { rows } = await sql<Record<string, unknown>>`with p as (${payment}), o as (${order}),
       a as (insert into audit_log (at, actor, action, entity, entity_id, details)
         select ${audit.at}::bigint, ${audit.actor}::text, ${audit.action}::text, ${audit.entity}::text,
-          ${audit.entity_id}::text, ${audit.details ?? null}::text from o)${carried ? sql`, ${carried.cte}` : sql``}
+          ${audit.entity_id}::text, ${audit.details ?? null}::text from o)${carried ? sql`, ${carried.cte}` : sql``}${
+            subject ? sql`, d as (${subject.mark(sql`o`)})` : sql``
+          }
       select (select count(*) from p) as settle__moved, ${carried ? ANSWERED : sql`0`} as settle__answered,
         1 / (case when (select count(*) from p) = (select count(*) from o) then 1 else 0 end) as settle__consistent${moved}
       from (select 1) as one${event ? sql` left join o on true` : sql``}`.execute(db);
@@ -278,13 +292,19 @@ export async function settleInOneStatement(
       settle__answered: answered,
       settle__consistent: _c,
       settle__taken: _t,
+      settle__due: due,
       ...row
     } = rows[0]!;
     carried?.answered(answered);
-    if (Number(count) !== 1) return { result: 'settled-elsewhere', order: null };
-    return { result: 'settled', order: event && row.id !== null && row.id !== undefined ? row : null };
+    if (Number(count) !== 1) return { result: 'settled-elsewhere', order: null, due: null };
+    return {
+      result: 'settled',
+      order: event && row.id !== null && row.id !== undefined ? row : null,
+      due: due === null || due === undefined ? null : Number(due),
+    };
   } catch (error) {
-    if ((error as { code?: unknown }).code === DIVISION_BY_ZERO) return { result: 'order-not-pending', order: null };
+    if ((error as { code?: unknown }).code === DIVISION_BY_ZERO)
+      return { result: 'order-not-pending', order: null, due: null };
     throw error;
   }
 }
