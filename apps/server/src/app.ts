@@ -129,6 +129,7 @@ const GATEWAY_CALLS = [
   'chargeToken',
   'chargeWallet',
   'refund',
+  'refundedOf',
   'describeCard',
   'applePayMerchantSession',
 ] as const satisfies readonly (keyof PaymentGateway)[];

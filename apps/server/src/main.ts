@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { findDemoVenue, seedOnStart } from './modules/catalogue/demo-venue.ts';
 import { FulfilmentWorker } from './modules/fulfilment/fulfilment-worker.ts';
 import { UnreportedPaymentSweeper } from './modules/payments/unreported-payments.ts';
+import { settleInterruptedRefunds } from './modules/payments/refunds.service.ts';
 import { kitchenSimulatorStep, planKitchenSimulator } from './modules/fulfilment/kitchen-simulator.ts';
 import { catalogueHint } from './modules/catalogue/catalogue-hint.ts';
 import { drain } from './lib/drain.ts';
@@ -85,6 +86,8 @@ async function main(): Promise<void> {
       ? [(now: number) => kitchenSimulatorStep(app.fulfilment, kitchen.vendorIds, now, config.kitchenSimulatorPace)]
       : []),
     (now) => unreported.sweep(now),
+    // Refunds left Pending by a request cut off between the gateway and the books.
+    (now) => settleInterruptedRefunds(app.fulfilment, now),
   ]);
 
   let closing = false;

@@ -51,6 +51,12 @@ export interface PaymentGateway {
    * gateway refuses (nothing went back).
    */
   refund(transactionId: string, amountMinor?: number): Promise<void>;
+  /**
+   * How much of a successful charge has gone back so far (minor units), as the gateway's own record
+   * says; null when it has no such charge. What settles a refund whose request was cut off between
+   * asking the gateway and recording the answer.
+   */
+  refundedOf(transactionId: string): Promise<number | null>;
   /** What may be shown of a stored card. */
   describeCard(cardToken: string): Promise<StoredCard | null>;
   /** An Apple Pay merchant session for a validation URL. */

@@ -239,6 +239,12 @@ export class SandboxGateway implements PaymentGateway {
       throw new RefundRefusedError('The refund is more than is left of the charge.');
   }
 
+  async refundedOf(transactionId: string): Promise<number | null> {
+    const charge = await findTransaction(this.db, transactionId);
+    if (!charge || charge.result_code !== PAYMENT_RESULT_CODES.success) return null;
+    return Number(charge.refunded_minor);
+  }
+
   async describeCard(cardToken: string): Promise<StoredCard | null> {
     const card = await findCardToken(this.db, cardToken);
     return card

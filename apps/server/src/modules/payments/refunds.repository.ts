@@ -27,12 +27,52 @@ export function listRefundsOfOrders(db: Db, orderIds: readonly number[]) {
   return db.selectFrom('refunds').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
 }
 
-export async function setRefundStatus(db: Db, refundId: number, status: string): Promise<void> {
-  await db.updateTable('refunds').set({ status }).where('id', '=', refundId).execute();
+/** Marks a Pending refund given; answers whether it was still Pending (another process may have settled it). */
+export async function setRefundSucceeded(db: Db, refundId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('refunds')
+    .set({ status: 'Succeeded' })
+    .where('id', '=', refundId)
+    .where('status', '=', 'Pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
-export async function deleteRefund(db: Db, refundId: number): Promise<void> {
-  await db.deleteFrom('refunds').where('id', '=', refundId).execute();
+/** Deletes a refund still Pending (a reservation the gateway never took); answers whether it did. */
+export async function deletePendingRefund(db: Db, refundId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('refunds')
+    .where('id', '=', refundId)
+    .where('status', '=', 'Pending')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Refunds still Pending that were reserved at or before `createdBefore`, oldest first. */
+export function listPendingRefunds(db: Db, createdBefore: number, limit: number) {
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('status', '=', 'Pending')
+    .where('created_at', '<=', createdBefore)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** A payment's refunds (pending ones too). */
+export function listRefundsOfPayment(db: Db, paymentId: number) {
+  return db.selectFrom('refunds').selectAll().where('payment_id', '=', paymentId).execute();
+}
+
+/** A payment's gateway transaction and its order's coupon code. */
+export function findRefundPayment(db: Db, paymentId: number) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .select(['payments.transaction_id', 'payments.method', 'orders.coupon_code'])
+    .where('payments.id', '=', paymentId)
+    .executeTakeFirst();
 }
 
 /** The order's payments that took money or a coupon, with what shows of them. */

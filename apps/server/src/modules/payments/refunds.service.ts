@@ -20,13 +20,16 @@ import { holdOrder, recordOrderRefund } from '../orders/order-changes.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
 import { listSucceededPayments, updatePaymentIfStatus } from './payments.repository.ts';
 import {
-  deleteRefund,
+  deletePendingRefund,
   findRefund,
   findRefundByKey,
+  findRefundPayment,
   insertRefund,
   listOrderPayments,
+  listPendingRefunds,
   listRefundsOfOrders,
-  setRefundStatus,
+  listRefundsOfPayment,
+  setRefundSucceeded,
 } from './refunds.repository.ts';
 
 export type RefundRow = Selectable<RefundsTable>;
@@ -286,7 +289,9 @@ export async function giveRefund(
   const charged = payments.filter(
     (payment) => payment.method !== 'coupon' && (payment.status === 'Succeeded' || payment.status === 'Refunded'),
   );
-  const payment = charged.at(-1) ?? null;
+  // The payment that paid the order: a charge refused when it was reported (the order paid by
+  // another, sold out) went back in full then and takes no refund.
+  const payment = charged.filter((p) => p.status === 'Succeeded').at(-1) ?? charged.at(-1) ?? null;
   const couponPaid = payments.find((p) => p.method === 'coupon' && p.status !== 'Failed') ?? null;
 
   // Decided and reserved (a Pending row) while the order is held: one refund at a time per order.
@@ -346,7 +351,7 @@ export async function giveRefund(
     try {
       await deps.gateway.refund(payment.transaction_id, reserved.amount);
     } catch (error) {
-      await deleteRefund(db, reserved.id);
+      await deletePendingRefund(db, reserved.id);
       const words = error instanceof RefundRefusedError ? error.message : 'The payment gateway did not answer.';
       await recordAudit(db, {
         at: nowMs,
@@ -359,28 +364,151 @@ export async function giveRefund(
       throw new HttpError(422, `The refund did not go through: ${words} Nothing was refunded.`);
     }
   }
-  await db.transaction().execute(async (trx) => {
-    await setRefundStatus(trx, reserved.id, 'Succeeded');
-    if (reserved.givesCouponBack && order.coupon_code) await returnCouponUse(trx, order.coupon_code);
+  await recordRefundGiven(
+    db,
+    {
+      id: reserved.id,
+      orderId: order.id,
+      amountMinor: reserved.amount,
+      reason: ask.reason,
+      lines: ask.lines,
+      couponCode: reserved.givesCouponBack ? order.coupon_code : null,
+    },
+    actor,
+    nowMs,
+  );
+  const refund = await findRefund(db, reserved.id);
+  deps.refunds?.refundGiven?.(reserved.id);
+  return { refund: refund!, created: true };
+}
+
+/**
+ * A reserved refund the gateway gave: marked given (only while still Pending, so once whichever
+ * process gets there), the coupon's use back when it is the refund's, the audit row. Answers
+ * whether this call recorded it.
+ */
+async function recordRefundGiven(
+  db: Kysely<Database>,
+  refund: {
+    id: number;
+    orderId: number;
+    amountMinor: number;
+    reason: string;
+    lines: ReadonlyArray<{ lineId: number; quantity: number }> | undefined;
+    couponCode: string | null;
+  },
+  actor: Actor,
+  nowMs: number,
+  note: Record<string, string> = {},
+): Promise<boolean> {
+  const given = await db.transaction().execute(async (trx) => {
+    if (!(await setRefundSucceeded(trx, refund.id))) return false;
+    if (refund.couponCode) await returnCouponUse(trx, refund.couponCode);
     await recordAudit(trx, {
       at: nowMs,
       actor,
       action: 'order.refund',
       entity: 'order',
-      entityId: String(order.id),
+      entityId: String(refund.orderId),
       details: {
-        refundId: reserved.id,
-        amountMinor: reserved.amount,
-        reason: ask.reason,
-        ...(ask.lines ? { lines: ask.lines } : {}),
-        ...(reserved.givesCouponBack ? { couponCode: order.coupon_code } : {}),
+        refundId: refund.id,
+        amountMinor: refund.amountMinor,
+        reason: refund.reason,
+        ...(refund.lines ? { lines: refund.lines } : {}),
+        ...(refund.couponCode ? { couponCode: refund.couponCode } : {}),
+        ...note,
       },
     });
+    return true;
   });
-  counted.refund('back_office', reserved.amount);
-  const refund = await findRefund(db, reserved.id);
-  deps.refunds?.refundGiven?.(reserved.id);
-  return { refund: refund!, created: true };
+  if (given) counted.refund('back_office', refund.amountMinor);
+  return given;
+}
+
+/**
+ * How long a refund may stay Pending before it is taken as cut off (its process stopped between
+ * asking the gateway and recording the answer): far longer than any gateway call.
+ */
+export const REFUND_SETTLE_AFTER_MS = 10 * 60_000;
+const SETTLE_BATCH = 20;
+export const INTERRUPTED_REFUND_NOTE = "Recorded from the gateway's own record: the request that gave it was cut off.";
+export const INTERRUPTED_REFUND_DROPPED =
+  'The request was cut off before the gateway refunded anything; nothing was refunded.';
+
+/**
+ * Refunds left Pending by a request that was cut off (decision 033), settled from the gateway's
+ * own record of the charge: when it holds exactly this refund more than the books, the refund was
+ * given and is recorded so (with its coupon, its email); when it holds no more than the books,
+ * the gateway never took it and the reservation goes (the manager may refund again). Anything else
+ * (another refund of the payment under way, a gateway that does not know the charge) stays for
+ * the next sweep or an operator. Safe in several processes at once. Answers what became of them.
+ */
+export async function settleInterruptedRefunds(
+  deps: RefundDeps,
+  nowMs: number,
+): Promise<{ given: number; dropped: number; left: number }> {
+  const result = { given: 0, dropped: 0, left: 0 };
+  for (const refund of await listPendingRefunds(deps.db, nowMs - REFUND_SETTLE_AFTER_MS, SETTLE_BATCH)) {
+    result[await settleInterruptedRefund(deps, refund, nowMs)] += 1;
+  }
+  return result;
+}
+
+async function settleInterruptedRefund(
+  deps: RefundDeps,
+  refund: RefundRow,
+  nowMs: number,
+): Promise<'given' | 'dropped' | 'left'> {
+  const { db } = deps;
+  // A coupon's use alone (nothing charged): nothing was asked of the gateway.
+  let went = refund.amount_minor === 0;
+  if (!went) {
+    if (refund.payment_id === null) return 'left';
+    const [payment, ofPayment] = await Promise.all([
+      findRefundPayment(db, refund.payment_id),
+      listRefundsOfPayment(db, refund.payment_id),
+    ]);
+    if (!payment?.transaction_id) return 'left';
+    // Another refund of the payment under way: its part of the gateway's figure is not known yet.
+    if (ofPayment.some((other) => other.id !== refund.id && other.status === 'Pending')) return 'left';
+    const refunded = await deps.gateway.refundedOf(payment.transaction_id);
+    if (refunded === null) return 'left';
+    const booked = ofPayment
+      .filter((other) => other.status === 'Succeeded')
+      .reduce((sum, other) => sum + other.amount_minor, 0);
+    if (refunded - booked === refund.amount_minor) went = true;
+    else if (refunded !== booked) return 'left';
+  }
+  if (went) {
+    const lines = parseRefundLines(refund.lines);
+    const given = await recordRefundGiven(
+      db,
+      {
+        id: refund.id,
+        orderId: refund.order_id,
+        amountMinor: refund.amount_minor,
+        reason: refund.reason,
+        lines: refund.lines ? lines : undefined,
+        couponCode: refund.coupon_code,
+      },
+      refund.actor as Actor,
+      nowMs,
+      { settled: INTERRUPTED_REFUND_NOTE },
+    );
+    if (!given) return 'left';
+    deps.refunds?.refundGiven?.(refund.id);
+    return 'given';
+  }
+  if (!(await deletePendingRefund(db, refund.id))) return 'left';
+  await recordAudit(db, {
+    at: nowMs,
+    actor: 'system',
+    action: 'order.refund_refused',
+    entity: 'order',
+    entityId: String(refund.order_id),
+    details: { amountMinor: refund.amount_minor, reason: refund.reason, gateway: INTERRUPTED_REFUND_DROPPED },
+  });
+  return 'dropped';
 }
 
 /** One refund, for the refund email. */
