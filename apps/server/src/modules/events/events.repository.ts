@@ -104,8 +104,9 @@ const takeSubjectReadingMark = prepared(
 
 const unlockSubject = prepared(
   (_qb: Kysely<Database>, lock: { subject: string; due: number | null }) =>
-    sql`with cleared as (delete from ops_events_due where subject = ${lock.subject}::text and version = ${lock.due}::bigint)
-    select pg_advisory_unlock(${EVENT_LOG_LOCK}, hashtext(${lock.subject}::text))`,
+    sql`with cleared as (delete from ops_events_due where subject = ${lock.subject}::text and version = ${lock.due}::bigint
+      returning 1)
+    select pg_advisory_unlock(${EVENT_LOG_LOCK}, hashtext(${lock.subject}::text)) from (select count(*) from cleared) as mark`,
 );
 
 /** What an owed event is about: its subject and the event's store, order and type. */
@@ -116,7 +117,12 @@ export interface DueAbout {
   type: string;
 }
 
-const upsertMark = (rows: RawBuilder<unknown> | null, about: DueAbout, dueAt: number) =>
+/**
+ * The mark of an owed event (PostgreSQL), answering its `version`: by itself (`rows` null), or as
+ * a data-modifying WITH body of a change's own statement, marking the subject once for each row of
+ * `rows` (the statement's returned rows, by name; none, no mark).
+ */
+export const dueMark = (rows: RawBuilder<unknown> | null, about: DueAbout, dueAt: number): RawBuilder<unknown> =>
   sql`insert into ops_events_due (subject, vendor_id, order_id, type, due_at)
     select ${about.subject}::text, ${about.vendorId}::integer, ${about.orderId}::integer, ${about.type}::text, ${dueAt}::bigint
     ${rows ? sql`from ${rows}` : sql``}
@@ -124,7 +130,7 @@ const upsertMark = (rows: RawBuilder<unknown> | null, about: DueAbout, dueAt: nu
     returning version`;
 
 const markDue = prepared((_qb: Kysely<Database>, mark: { about: DueAbout; dueAt: number }) =>
-  upsertMark(null, mark.about, mark.dueAt),
+  dueMark(null, mark.about, mark.dueAt),
 );
 
 /**
@@ -134,15 +140,6 @@ const markDue = prepared((_qb: Kysely<Database>, mark: { about: DueAbout; dueAt:
 export async function markEventDue(db: Db, about: DueAbout, dueAt: number): Promise<void> {
   if (!isPostgres(db)) return;
   await markDue(db, { about, dueAt });
-}
-
-/**
- * The same mark as part of a change's own statement (PostgreSQL): a data-modifying WITH body that
- * marks the subject once for each row of `rows` (a statement's returned rows; none, no mark) and
- * answers the mark's `version`, which the event's insert deletes.
- */
-export function dueMark(rows: RawBuilder<unknown>, about: DueAbout, dueAt: number): RawBuilder<unknown> {
-  return upsertMark(rows, about, dueAt);
 }
 
 /**
@@ -188,7 +185,8 @@ const insertEventUnder = (unlock: boolean) =>
     with locked as (select pg_advisory_xact_lock(${EVENT_LOG_LOCK}::bigint)),${
       unlock
         ? sql`
-    cleared as (delete from ops_events_due where subject = ${event.subject}::text and version = ${event.due}::bigint),`
+    cleared as (delete from ops_events_due where subject = ${event.subject}::text and version = ${event.due}::bigint
+      returning 1),`
         : sql``
     }
     inserted as (
@@ -200,7 +198,9 @@ const insertEventUnder = (unlock: boolean) =>
     )
     select id, pg_notify(${EVENTS_CHANNEL}, id::text)${
       unlock
-        ? sql`, (select pg_advisory_unlock(${EVENT_LOG_LOCK}, hashtext(${event.subject})) from inserted) as unlocked`
+        ? // Read from cleared, so the mark is deleted (its row locked) before the subject is let go.
+          sql`, (select pg_advisory_unlock(${EVENT_LOG_LOCK}, hashtext(${event.subject}))
+            from inserted, (select count(*) from cleared) as mark) as unlocked`
         : sql``
     } from inserted`;
   });

@@ -65,16 +65,6 @@ export function listRefundsOfPayment(db: Db, paymentId: number) {
   return db.selectFrom('refunds').selectAll().where('payment_id', '=', paymentId).execute();
 }
 
-/** A payment's gateway transaction and its order's coupon code. */
-export function findRefundPayment(db: Db, paymentId: number) {
-  return db
-    .selectFrom('payments')
-    .innerJoin('orders', 'orders.id', 'payments.order_id')
-    .select(['payments.transaction_id', 'payments.method', 'orders.coupon_code'])
-    .where('payments.id', '=', paymentId)
-    .executeTakeFirst();
-}
-
 /** The order's payments that took money or a coupon, with what shows of them. */
 export function listOrderPayments(db: Db, orderIds: readonly number[]) {
   if (orderIds.length === 0) return Promise.resolve([]);

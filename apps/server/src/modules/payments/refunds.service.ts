@@ -18,12 +18,11 @@ import { returnCouponUse } from '../coupons/coupons.service.ts';
 import { readOrderLines } from '../orders/order-lines.ts';
 import { holdOrder, recordOrderRefund } from '../orders/order-changes.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
-import { listSucceededPayments, updatePaymentIfStatus } from './payments.repository.ts';
+import { findPayment, listSucceededPayments, updatePaymentIfStatus } from './payments.repository.ts';
 import {
   deletePendingRefund,
   findRefund,
   findRefundByKey,
-  findRefundPayment,
   insertRefund,
   listOrderPayments,
   listPendingRefunds,
@@ -465,7 +464,7 @@ async function settleInterruptedRefund(
   if (!went) {
     if (refund.payment_id === null) return 'left';
     const [payment, ofPayment] = await Promise.all([
-      findRefundPayment(db, refund.payment_id),
+      findPayment(db, refund.payment_id, refund.order_id),
       listRefundsOfPayment(db, refund.payment_id),
     ]);
     if (!payment?.transaction_id) return 'left';
