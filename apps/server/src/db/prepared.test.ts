@@ -1,7 +1,7 @@
 import { sql, type Generated, type Insertable, type Kysely, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../test/databases.ts';
-import { prepared } from './prepared.ts';
+import { Part, prepared } from './prepared.ts';
 
 interface Tables {
   prepared_notes: { id: number; body: string; tag: Generated<string>; stars: number | null };
@@ -138,5 +138,54 @@ describe.each(databases)('prepared statements on $name', (database) => {
     await expect(reading(db, { id: 30, body: 'x' })).rejects.toThrow(
       "prepared: the statement's build read the value body; it may only place it",
     );
+  });
+
+  it('places the values of parts another module makes, building once per part maker and shape', async () => {
+    let builds = 0;
+    const starsAbove = (v: { min: number }) => sql<boolean>`stars > ${v.min}`;
+    const tagIs = (v: { tag: string }) => sql<boolean>`tag = ${v.tag}`;
+    const count = prepared((qb: Kysely<Tables>, by: { atLeast: number; also: Part<object, RawBuilder<boolean>> }) => {
+      builds += 1;
+      return sql<{
+        n: number;
+      }>`select count(*) as n from prepared_notes where id >= ${by.atLeast} and ${by.also.in(qb as never)}`;
+    });
+    const n = async (atLeast: number, also: Part<object, RawBuilder<boolean>>) =>
+      Number((await count(db, { atLeast, also })).rows[0]!.n);
+    await db.deleteFrom('prepared_notes').execute();
+    await db
+      .insertInto('prepared_notes')
+      .values([
+        { id: 1, body: 'a', tag: 'gold', stars: 1 },
+        { id: 2, body: 'b', tag: 'gold', stars: 5 },
+        { id: 3, body: 'c', tag: 'plain', stars: 9 },
+      ])
+      .execute();
+    expect(await n(1, new Part(starsAbove, { min: 4 }))).toBe(2);
+    expect(await n(3, new Part(starsAbove, { min: 4 }))).toBe(1);
+    expect(await n(1, new Part(starsAbove, { min: 8 }))).toBe(1);
+    expect(builds).toBe(1);
+    // Another maker with values of the same shape makes another text.
+    expect(await n(1, new Part(tagIs, { tag: 'gold' }))).toBe(2);
+    expect(await n(2, new Part(tagIs, { tag: 'plain' }))).toBe(1);
+    expect(builds).toBe(2);
+  });
+
+  it('builds as it comes once a statement has met as many shapes as it keeps', async () => {
+    let builds = 0;
+    const count = prepared((qb: Kysely<Tables>, by: { also: Part<object, RawBuilder<boolean>> }) => {
+      builds += 1;
+      return sql<{ n: number }>`select count(*) as n from prepared_notes where ${by.also.in(qb as never)}`;
+    });
+    // A new maker at every call (a closure) would keep a shape per call.
+    for (let i = 0; i < 70; i += 1) {
+      const above = (v: { min: number }) => sql<boolean>`stars > ${v.min}`;
+      expect(Number((await count(db, { also: new Part(above, { min: 4 }) })).rows[0]!.n)).toBe(2);
+    }
+    expect(builds).toBe(70);
+    const kept = (v: { min: number }) => sql<boolean>`stars > ${v.min}`;
+    await count(db, { also: new Part(kept, { min: 0 }) });
+    await count(db, { also: new Part(kept, { min: 1 }) });
+    expect(builds).toBe(72);
   });
 });

@@ -14,8 +14,15 @@
  * (printed, compared, serialised) throws, so a build that reads a value fails on its first call.
  * A call whose values hold an expression (`sql`…``, a function of the expression builder) is built
  * as it comes, as without `prepared`.
+ *
+ * A piece of the statement that another module makes from values of its own (an Idempotency-Key's
+ * answer, an event's subject and mark) is a `Part`: its `make` and its values. The build places
+ * `part.in(qb)`, and the part's values are placed like the statement's own, so a statement carrying
+ * parts is built once per shape too; the shape names each part's `make`. A statement keeps at most
+ * MAX_SHAPES shapes: a caller making a new `make` at every call (a closure) is built as it comes.
  */
 import { CompiledQuery, type Compilable, type Kysely, type QueryResult, type RawBuilder } from 'kysely';
+import type { Database } from './schema.ts';
 
 /** A value's place in a statement while it is built: its path in the values. */
 class Placeholder {
@@ -36,6 +43,37 @@ class Placeholder {
     return this.refuse();
   }
 }
+
+/**
+ * A piece of a statement made from values (see above). `make` may place its values, never read
+ * them; the same `make` with values of the same shape must make the same text.
+ */
+export class Part<P extends object = object, T = RawBuilder<unknown>> {
+  constructor(
+    readonly make: PartMaker<P, T>,
+    readonly values: P,
+  ) {}
+
+  /** What the part makes, on the database the statement is built on. */
+  in(db: Kysely<Database>): T {
+    return this.make(this.values, db);
+  }
+}
+
+/** A part's `make` (a method's type, so that a part of any values is a Part<object, T>). */
+type PartMaker<P, T> = { make(values: P, db: Kysely<Database>): T }['make'];
+
+/** The most shapes a prepared statement keeps (parts made by closures would add one per call). */
+const MAX_SHAPES = 64;
+
+/** Each part's `make`, numbered as first met: a shape names it by number. */
+const makers = new WeakMap<object, number>();
+let lastMakerId = 0;
+const makerId = (make: object): number => {
+  let id = makers.get(make);
+  if (id === undefined) makers.set(make, (id = lastMakerId += 1));
+  return id;
+};
 
 interface Compiled {
   sql: string;
@@ -72,6 +110,10 @@ function shapeKey(values: Values): string | null {
       const inner = shapeKey(value);
       if (inner === null) return null;
       key += `${name}{${inner}}`;
+    } else if (value instanceof Part) {
+      const inner = shapeKey(value.values as Values);
+      if (inner === null) return null;
+      key += `${name}<${makerId(value.make)}>{${inner}}`;
     } else if (isExpression(value)) {
       return null;
     } else {
@@ -89,7 +131,9 @@ function placeholdersOf(values: Values, path: readonly string[]): Values {
     if (value === undefined) continue;
     placeholders[name] = isPlainObject(value)
       ? placeholdersOf(value, [...path, name])
-      : new Placeholder([...path, name]);
+      : value instanceof Part
+        ? new Part(value.make, placeholdersOf(value.values as Values, [...path, name]))
+        : new Placeholder([...path, name]);
   }
   return placeholders;
 }
@@ -97,7 +141,7 @@ function placeholdersOf(values: Values, path: readonly string[]): Values {
 /** A value by its path in the values (the shape says it is there). */
 function valueAt(values: Values, path: readonly string[]): unknown {
   let value: unknown = values;
-  for (const name of path) value = (value as Values)[name];
+  for (const name of path) value = (value instanceof Part ? (value.values as Values) : (value as Values))[name];
   return value;
 }
 
@@ -113,12 +157,13 @@ export function prepared<DB, V extends Values, O>(
     (build(db, values) as { compile(on: Kysely<DB>): CompiledQuery<O> }).compile(db);
   // By the engine's adapter, which a database's transactions share with it.
   const byEngine = new WeakMap<object, Map<string, Compiled>>();
-  const compiledFor = (db: Kysely<DB>, key: string, values: V): Compiled => {
+  const compiledFor = (db: Kysely<DB>, key: string, values: V): Compiled | null => {
     const engine = db.getExecutor().adapter;
     let shapes = byEngine.get(engine);
     if (!shapes) byEngine.set(engine, (shapes = new Map()));
     let compiled = shapes.get(key);
     if (!compiled) {
+      if (shapes.size >= MAX_SHAPES) return null;
       const query = compile(db, placeholdersOf(values, []) as V);
       compiled = {
         sql: query.sql,
@@ -132,10 +177,10 @@ export function prepared<DB, V extends Values, O>(
     let query: CompiledQuery<O>;
     try {
       const key = shapeKey(values);
-      if (key === null) {
+      const compiled = key === null ? null : compiledFor(db, key, values);
+      if (compiled === null) {
         query = compile(db, values);
       } else {
-        const compiled = compiledFor(db, key, values);
         const parameters = compiled.parameters.map((slot) =>
           slot instanceof Placeholder ? valueAt(values, slot.path) : slot.constant,
         );

@@ -72,24 +72,39 @@ export function recordCardAttempt(db: Kysely<Database>, attempt: CardAttempt): P
     : recordCardAttemptInSteps(db, attempt);
 }
 
-async function recordCardAttemptInOneStatement(
-  db: Kysely<Database>,
-  { accessCode, amount, reference, charge, card }: CardAttempt,
-): Promise<CardAttemptResult> {
-  // The standing check reads the snapshot; two requests at once both pass it, and the second's
-  // insert then meets the first's charge at the unique index and does nothing. It names the
-  // access code itself, not the session's row: joined to the session, PostgreSQL's planner may
-  // walk every standing charge of the books to find this code's (one step per charge ever made).
-  const token = card
-    ? sql`, token as (
+async function recordCardAttemptInOneStatement(db: Kysely<Database>, attempt: CardAttempt): Promise<CardAttemptResult> {
+  const { card, ...rest } = attempt;
+  const { rows } = await cardAttemptStatement(db, { ...rest, card: card ?? undefined });
+  const row = rows[0]!;
+  return { sessionFound: Number(row.session_found) > 0, recorded: Number(row.recorded) > 0 };
+}
+
+/** recordCardAttempt's one statement (PostgreSQL), built once per shape (db/prepared.ts). */
+const cardAttemptStatement = prepared(
+  (
+    _qb: Kysely<Database>,
+    {
+      accessCode,
+      amount,
+      reference,
+      charge,
+      card,
+    }: Omit<CardAttempt, 'card'> & { card?: CardAttempt['card'] | undefined },
+  ) => {
+    // The standing check reads the snapshot; two requests at once both pass it, and the second's
+    // insert then meets the first's charge at the unique index and does nothing. It names the
+    // access code itself, not the session's row: joined to the session, PostgreSQL's planner may
+    // walk every standing charge of the books to find this code's (one step per charge ever made).
+    const token = card
+      ? sql`, token as (
         insert into gateway_card_tokens
           (token, card_holder, masked_number, card_brand, expiry_month, expiry_year, created_at)
         select ${card.token}::text, ${card.card_holder}::text, ${card.masked_number}::text,
           ${card.card_brand ?? null}::text, ${card.expiry_month}::text, ${card.expiry_year}::text,
           ${card.created_at}::bigint
         from charge)`
-    : sql``;
-  const { rows } = await sql<{ session_found: string | number; recorded: string | number }>`
+      : sql``;
+    return sql<{ session_found: string | number; recorded: string | number }>`
     with s as (
       select access_code, amount_minor from gateway_sessions
       where access_code = ${accessCode} and cast(amount_minor as text) = ${amount} and reference = ${reference}
@@ -108,10 +123,9 @@ async function recordCardAttemptInOneStatement(
       returning id
     )${token}
     select (select count(*) from s) as session_found, (select count(*) from charge) as recorded
-  `.execute(db);
-  const row = rows[0]!;
-  return { sessionFound: Number(row.session_found) > 0, recorded: Number(row.recorded) > 0 };
-}
+  `;
+  },
+);
 
 const findSessionOfAttempt = prepared(
   (qb: Kysely<Database>, attempt: { accessCode: string; amount: string; reference: string }) =>

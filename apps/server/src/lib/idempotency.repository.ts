@@ -1,6 +1,6 @@
 /** SQL for Idempotency-Keys: one row per consumer, scope and key, with the answer once there is one. */
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
-import { prepared } from '../db/prepared.ts';
+import { Part, prepared } from '../db/prepared.ts';
 import type { Database, IdempotentRequestsTable } from '../db/schema.ts';
 
 export type IdempotentRequestRow = Selectable<IdempotentRequestsTable>;
@@ -85,42 +85,67 @@ export async function deleteIdempotentRequest(db: Kysely<Database>, key: Idempot
     .execute();
 }
 
+/** What a key's claim writes: the key, the request's hash, when and by whom. */
+type ClaimRow = IdempotencyKeyOf & { request_hash: string; created_at: number; owner: string | null };
+
 /**
  * PostgreSQL: the key's claim as a common table expression (`idem_claim`) of a call's first
  * statement, instead of a statement of its own: the row is inserted unless the key is held
  * already. PostgreSQL runs a data-modifying WITH whether or not the rest reads it; CLAIMED says
- * whether it claimed (1) or found the key held (0).
+ * whether it claimed (1) or found the key held (0). A part, so the statement carrying it is built
+ * once (db/prepared.ts).
  */
-export function claimCte(row: Insertable<IdempotentRequestsTable> & IdempotencyKeyOf): RawBuilder<unknown> {
-  return sql`idem_claim as (insert into idempotent_requests
+export function claimCte(row: ClaimRow): Part<ClaimRow> {
+  return new Part(claimMaker, {
+    consumer_id: row.consumer_id,
+    scope: row.scope,
+    idem_key: row.idem_key,
+    request_hash: row.request_hash,
+    created_at: row.created_at,
+    owner: row.owner,
+  });
+}
+
+const claimMaker = (row: ClaimRow) => sql`idem_claim as (insert into idempotent_requests
       (consumer_id, scope, idem_key, request_hash, status_code, response_body, created_at, owner)
     values (${row.consumer_id}, ${row.scope}, ${row.idem_key}, ${row.request_hash}, null, null, ${row.created_at},
-      ${row.owner ?? null})
+      ${row.owner})
     on conflict (consumer_id, scope, idem_key) do nothing returning 1 as claimed)`;
-}
 
 /** The column a statement carrying claimCte reads whether it claimed with (a count: 1 or 0). */
 export const CLAIMED = sql<number | string>`(select count(*) from idem_claim)`;
+
+/** An SQL text expression a statement makes from values: an answer's body (see answerCte). */
+export type TextPart = Part<object, RawBuilder<string>>;
+
+interface AnswerValues {
+  key: IdempotencyKeyOf;
+  statusCode: number;
+  body: TextPart;
+  when?: Part;
+}
 
 /**
  * PostgreSQL: the key's answer as a common table expression (`idem_answer`) of a call's last
  * write, kept only `when` the condition holds (the write did what the answer says). `body` is an
  * SQL text expression, so it can carry what the statement itself makes (a new row's id).
- * ANSWERED says whether it was kept.
+ * ANSWERED says whether it was kept. A part, like claimCte.
  */
 export function answerCte(
   key: IdempotencyKeyOf,
   statusCode: number,
-  body: RawBuilder<string>,
-  when: RawBuilder<unknown> | null,
-): RawBuilder<unknown> {
-  return sql`idem_answer as (update idempotent_requests
-      set status_code = ${statusCode}, response_body = ${body}, owner = null
-    where consumer_id = ${key.consumer_id} and scope = ${key.scope} and idem_key = ${key.idem_key}${
-      when ? sql` and ${when}` : sql``
+  body: TextPart,
+  when: Part | null,
+): Part<AnswerValues> {
+  return new Part(answerMaker, { key: byKey(key), statusCode, body, ...(when ? { when } : {}) });
+}
+
+const answerMaker = (v: AnswerValues, db: Kysely<Database>) => sql`idem_answer as (update idempotent_requests
+      set status_code = ${v.statusCode}, response_body = ${v.body.in(db)}, owner = null
+    where consumer_id = ${v.key.consumer_id} and scope = ${v.key.scope} and idem_key = ${v.key.idem_key}${
+      v.when ? sql` and ${v.when.in(db)}` : sql``
     }
     returning 1 as answered)`;
-}
 
 /** The column a statement carrying answerCte reads whether the answer was kept with (1 or 0). */
 export const ANSWERED = sql<number | string>`(select count(*) from idem_answer)`;
@@ -130,35 +155,45 @@ export const ANSWERED = sql<number | string>`(select count(*) from idem_answer)`
  * statement's CLAIMED column read, to be told once it ran (even when it found no row).
  */
 export interface CarriedClaim {
-  readonly cte: RawBuilder<unknown>;
+  readonly cte: Part;
   claimed(count: unknown): void;
 }
 
 /** A key's answer that another statement carries: its common table expression, and what ANSWERED read. */
 export interface CarriedAnswer {
-  readonly cte: RawBuilder<unknown>;
+  readonly cte: Part;
   answered(count: unknown): void;
 }
 
 /** What a write that may carry a key's answer is given: the answer to carry, made from its SQL body. */
 export interface AnswerCarrier {
-  answer(body: RawBuilder<string>, when: RawBuilder<unknown> | null): CarriedAnswer | null;
+  answer(body: TextPart, when: Part | null): CarriedAnswer | null;
 }
+
+/** A read of at most one row, made from values (see readOneCarryingClaim). */
+export type ReadPart<R> = Part<object, RawBuilder<R>>;
+
+const readAlone = prepared((qb: Kysely<Database>, v: { read: ReadPart<unknown> }) => v.read.in(qb));
+const readBesideClaim = prepared(
+  (qb: Kysely<Database>, v: { read: ReadPart<unknown>; claim: Part }) =>
+    sql`with ${v.claim.in(qb)}
+    select ${CLAIMED} as idem_claimed, found.* from (select 1) as one left join (${v.read.in(qb)}) as found on true`,
+);
 
 /**
  * Reads at most one row (`read`, an SQL select), carrying the key's claim when given: the row is
  * read beside the claim's CLAIMED column, which comes back whether or not the read finds the row
- * (its columns are then null), and is told to the claim before the row is answered.
+ * (its columns are then null), and is told to the claim before the row is answered. Built once per
+ * shape (db/prepared.ts).
  */
 export async function readOneCarryingClaim<R extends { id: unknown }>(
   db: Kysely<Database>,
-  read: RawBuilder<R>,
+  read: ReadPart<R>,
   claim: CarriedClaim | null,
 ): Promise<R | undefined> {
-  if (!claim) return (await read.execute(db)).rows[0];
-  const { rows } = await sql<R & { idem_claimed: unknown }>`with ${claim.cte}
-    select ${CLAIMED} as idem_claimed, found.* from (select 1) as one left join (${read}) as found on true`.execute(db);
-  const { idem_claimed: claimed, ...row } = rows[0]!;
+  if (!claim) return (await readAlone(db, { read })).rows[0] as R | undefined;
+  const { rows } = await readBesideClaim(db, { read, claim: claim.cte });
+  const { idem_claimed: claimed, ...row } = rows[0] as R & { idem_claimed: unknown };
   claim.claimed(claimed);
   return row.id === null ? undefined : (row as unknown as R);
 }

@@ -20,7 +20,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PostgresAdapter, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database, IdempotentRequestsTable } from '../db/schema.ts';
 import { HttpError, reasonPhrase } from './http-error.ts';
@@ -35,7 +35,9 @@ import {
   keepIdempotentAnswer,
   takeOverIdempotentRequest,
   type IdempotencyKeyOf,
+  type TextPart,
 } from './idempotency.repository.ts';
+import type { Part } from '../db/prepared.ts';
 
 export const REQUIRED_KEY_MESSAGE =
   'Idempotency-Key is required: send one value per order attempt, and the same value when retrying it.';
@@ -187,7 +189,7 @@ export class StatementKey {
    * The answer for the call's last write: `body` is the call's result as JSON text (an SQL
    * expression), kept only `when` the condition holds. Null while the key is not claimed here.
    */
-  answer(body: RawBuilder<string>, when: RawBuilder<unknown> | null, statusCode = 200): CarriedAnswer | null {
+  answer(body: TextPart, when: Part | null, statusCode = 200): CarriedAnswer | null {
     if (!this.claimedHere) return null;
     return {
       cte: answerCte(this.row, statusCode, body, when),

@@ -16,10 +16,11 @@ import type { OpsDataEventType } from '@venue/contract/ops-events';
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type pg from 'pg';
 import { NotificationListener } from '../../db/notifications.ts';
+import type { Part } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { counted } from '../../lib/metrics.ts';
 import {
-  dueMark,
+  dueMarkOf,
   EVENTS_CHANNEL,
   eventIdRange,
   insertEvent,
@@ -112,13 +113,13 @@ type EventAbout = Pick<EventDraft, 'vendorId' | 'orderId' | 'type'>;
 /** What a change's own statement evaluates for its event (PostgreSQL). */
 export interface ChangeSubject {
   /** an SQL expression taking the event's subject, which the statement must evaluate */
-  take: RawBuilder<unknown>;
+  take: Part;
   /**
    * The event marked as owed, as a data-modifying WITH body the statement must include: one mark
    * if `rows` (the statement's changed rows, by name) has any, answering its `version`, which the
    * change answers as `due`. A node killed before the event's insert leaves the mark to the sweep.
    */
-  mark: (rows: RawBuilder<unknown>) => RawBuilder<unknown>;
+  mark: Part<object, (rows: RawBuilder<unknown>) => RawBuilder<unknown>>;
 }
 
 /** An event about a change that publishChange makes: the change's statement takes the event's subject. */
@@ -426,10 +427,7 @@ export class EventBus implements EventPublisher {
       const result = await this.holdingSubject(subject, () =>
         withEventSubjectTakenBy(this.db, subject, async (db, lock, take) => {
           const owed = { subject, vendorId: draft.vendorId, orderId: draft.orderId ?? null, type: draft.type };
-          const changed = await draft.change(
-            db,
-            take ? { take, mark: (rows) => dueMark(rows, owed, now + this.dueAfterMs) } : null,
-          );
+          const changed = await draft.change(db, take ? { take, mark: dueMarkOf(owed, now + this.dueAfterMs) } : null);
           made = changed;
           if (lock) lock.due = changed.due ?? null;
           const { data } = changed;

@@ -14,7 +14,7 @@
  * comes back every display re-reads, so nothing is marked there.
  */
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
-import { prepared } from '../../db/prepared.ts';
+import { Part, prepared } from '../../db/prepared.ts';
 import type { Database, OpsEventsTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -67,13 +67,13 @@ export async function withEventSubjectLock<T>(
 export async function withEventSubjectTakenBy<T>(
   db: Kysely<Database>,
   subject: string,
-  use: (db: Kysely<Database>, lock: SubjectLock | null, take: RawBuilder<unknown> | null) => Promise<T>,
+  use: (db: Kysely<Database>, lock: SubjectLock | null, take: Part | null) => Promise<T>,
 ): Promise<T> {
   if (!isPostgres(db)) return use(db, null, null);
   return db.connection().execute(async (connection) => {
     const lock: SubjectLock = { subject, released: false, due: null, nothingToSend: false };
     try {
-      return await use(connection, lock, sql`pg_advisory_lock(${EVENT_LOG_LOCK}, hashtext(${subject}))`);
+      return await use(connection, lock, new Part(takeSubject, { subject }));
     } finally {
       if (!lock.released) {
         // Nothing to send (the subject is gone): its mark goes too. After a failure it stays, for the sweep.
@@ -92,6 +92,9 @@ export interface SubjectLock {
   /** set when the event has nothing to send: the mark is deleted as the lock is let go */
   nothingToSend: boolean;
 }
+
+/** withEventSubjectTakenBy's `take`: an expression taking the subject's lock. */
+const takeSubject = (v: { subject: string }) => sql`pg_advisory_lock(${EVENT_LOG_LOCK}, hashtext(${v.subject}))`;
 
 /** The subject's lock (withEventSubjectTakenBy's `take`), with the version of its mark. */
 const takeSubjectReadingMark = prepared(
@@ -128,6 +131,13 @@ export const dueMark = (rows: RawBuilder<unknown> | null, about: DueAbout, dueAt
     ${rows ? sql`from ${rows}` : sql``}
     on conflict (subject) do update set version = excluded.version, due_at = excluded.due_at
     returning version`;
+
+/** dueMark of the rows a change's statement names, as a part of that statement (db/prepared.ts). */
+export const dueMarkOf = (about: DueAbout, dueAt: number) => new Part(dueMarkMaker, { about, dueAt });
+const dueMarkMaker =
+  (v: { about: DueAbout; dueAt: number }) =>
+  (rows: RawBuilder<unknown>): RawBuilder<unknown> =>
+    dueMark(rows, v.about, v.dueAt);
 
 const markDue = prepared((_qb: Kysely<Database>, mark: { about: DueAbout; dueAt: number }) =>
   dueMark(null, mark.about, mark.dueAt),
@@ -235,9 +245,13 @@ export async function insertEvent(
 }
 
 /** Events of every vendor after an id, oldest first (what a process has not delivered yet). */
-export function listEventsAfter(db: Db, afterId: number, limit: number): Promise<EventRow[]> {
-  return db.selectFrom('ops_events').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
+export async function listEventsAfter(db: Db, afterId: number, limit: number): Promise<EventRow[]> {
+  return (await eventsAfter(db, { afterId, limit })).rows;
 }
+
+const eventsAfter = prepared((qb: Kysely<Database>, by: { afterId: number; limit: number }) =>
+  qb.selectFrom('ops_events').selectAll().where('id', '>', by.afterId).orderBy('id').limit(by.limit),
+);
 
 /** A vendor's events with afterId < id ≤ upToId, oldest first (a resuming stream's replay). */
 export function listVendorEvents(

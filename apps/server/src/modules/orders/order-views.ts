@@ -172,7 +172,7 @@ async function eventView(db: Kysely<Database>, found: OrderWithLinesAndPlace, no
 }
 
 /** What another module's statement that changes an order adds to read it as its event shows it. */
-export { orderEventColumns } from './orders.repository.ts';
+export { MOVED_ORDER_EVENT_COLUMNS } from './orders.repository.ts';
 
 /**
  * A change of an order made by another module's statement (a payment's settlement), and the

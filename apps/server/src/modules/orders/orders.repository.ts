@@ -10,7 +10,7 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
-import { prepared } from '../../db/prepared.ts';
+import { Part, prepared } from '../../db/prepared.ts';
 import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -299,6 +299,12 @@ export function orderEventColumns(db: Db, alias: string) {
       as event__ahead,
     (select v.tts_ms from vendors v where v.id = ${o}.vendor_id) as event__tts_ms`;
 }
+
+/**
+ * orderEventColumns of the rows a change's statement names `o` (the orders it moved), as a part of
+ * that statement (db/prepared.ts).
+ */
+export const MOVED_ORDER_EVENT_COLUMNS = new Part((_: object, db: Kysely<Database>) => orderEventColumns(db, 'o'), {});
 
 /** An order's row read with orderEventColumns, split into what its event is made from. */
 export function parseOrderEventRow(found: Record<string, unknown>): OrderWithLinesAndPlace {

@@ -21,7 +21,7 @@ import { moveOrderIfStatus, readPaymentFacts, type PaymentFacts } from '../order
 import {
   changeOrderPublishing,
   markOrderEventDue,
-  orderEventColumns,
+  MOVED_ORDER_EVENT_COLUMNS,
   publishOrderChanged,
 } from '../orders/order-views.ts';
 import {
@@ -191,7 +191,7 @@ export async function applyCharge(
           order: orderChanges,
           audit: auditRow(paidEntry),
           answering: key ? { key, result: paidOutcome } : null,
-          event: { subject, columns: orderEventColumns(conn, 'o') },
+          event: { subject, columns: MOVED_ORDER_EVENT_COLUMNS },
         });
         return { result: settledHere.result, row: settledHere.order, due: settledHere.due };
       });

@@ -15,7 +15,7 @@ import {
   parsePaymentFacts,
   type PaymentFacts,
 } from '../orders/order-changes.ts';
-import { prepared } from '../../db/prepared.ts';
+import { Part, prepared } from '../../db/prepared.ts';
 import type { AuditLogTable, Database, OrdersTable, PaymentsTable, SavedCardsTable } from '../../db/schema.ts';
 import {
   ANSWERED,
@@ -30,6 +30,16 @@ const paymentInsert = (qb: Kysely<Database>, row: Insertable<PaymentsTable>) =>
   qb.insertInto('payments').values(row).returning('id');
 const insertPaymentRow = prepared(paymentInsert);
 
+/** An answer's body carrying the new payment's id as its `id` (insertPayment). */
+const withPaymentId = (v: { json: string }) =>
+  sql<string>`jsonb_set(${v.json}::jsonb, '{id}', to_jsonb((select id from p)))::text`;
+
+const insertPaymentAnswering = prepared(
+  (qb: Kysely<Database>, v: { row: Insertable<PaymentsTable>; answer: Part }) =>
+    sql<{ id: number; answered: unknown }>`with p as (${paymentInsert(qb, v.row)}), ${v.answer.in(qb)}
+    select (select id from p) as id, ${ANSWERED} as answered`,
+);
+
 /**
  * Inserts a payment; answers its id. Given an Idempotency-Key's answer to carry (PostgreSQL), the
  * same statement keeps `result`, with the new payment's id as its `id`, as the call's answer.
@@ -39,14 +49,9 @@ export async function insertPayment(
   row: Insertable<PaymentsTable>,
   answering: { key: AnswerCarrier; result: object } | null = null,
 ): Promise<{ id: number }> {
-  const carried = answering?.key.answer(
-    sql<string>`jsonb_set(${JSON.stringify(answering.result)}::jsonb, '{id}', to_jsonb((select id from p)))::text`,
-    null,
-  );
+  const carried = answering?.key.answer(new Part(withPaymentId, { json: JSON.stringify(answering.result) }), null);
   if (!carried) return (await insertPaymentRow(db, row)).rows[0]!;
-  const insert = paymentInsert(db, row);
-  const { rows } = await sql<{ id: number; answered: unknown }>`with p as (${insert}), ${carried.cte}
-    select (select id from p) as id, ${ANSWERED} as answered`.execute(db);
+  const { rows } = await insertPaymentAnswering(db, { row, answer: carried.cte });
   const found = rows[0]!;
   carried.answered(found.answered);
   return { id: found.id };
@@ -99,6 +104,21 @@ const PAYMENT_SELECT = sql.raw(
 const ofVendor = (vendorId: number | undefined) =>
   vendorId === undefined ? sql`` : sql` and orders.vendor_id = ${vendorId}`;
 
+/** The read of findConsumerOrderAndPayment (with paying's facts, or without). */
+const orderAndPaymentRead =
+  (facts: boolean) =>
+  (
+    v: { consumerId: string; orderId: number; paymentId: number; vendorId?: number | undefined },
+    db: Kysely<Database>,
+  ) =>
+    sql<Record<string, unknown> & { id: unknown }>`select orders.*, ${PAYMENT_SELECT}${
+      facts ? sql`, ${paymentFactsColumns(db)}` : sql``
+    } from orders
+    left join payments on payments.order_id = orders.id and payments.id = ${v.paymentId}
+    where orders.id = ${v.orderId} and orders.consumer_id = ${v.consumerId}${ofVendor(v.vendorId)}`;
+const orderAndPayment = orderAndPaymentRead(false);
+const orderAndPaymentWithFacts = orderAndPaymentRead(true);
+
 /**
  * The consumer's order (of the store, when given) and one payment of it, in one read: the order is
  * undefined when the consumer has no such order, the payment when the order has no such payment.
@@ -114,12 +134,9 @@ export async function findConsumerOrderAndPayment(
   | { order: Selectable<OrdersTable>; payment: Selectable<PaymentsTable> | undefined; facts: PaymentFacts | null }
   | undefined
 > {
-  const facts = options.facts ? sql`, ${paymentFactsColumns(db)}` : sql``;
   const row = await readOneCarryingClaim(
     db,
-    sql<Record<string, unknown> & { id: unknown }>`select orders.*, ${PAYMENT_SELECT}${facts} from orders
-    left join payments on payments.order_id = orders.id and payments.id = ${paymentId}
-    where orders.id = ${orderId} and orders.consumer_id = ${consumerId}${ofVendor(vendorId)}`,
+    new Part(options.facts ? orderAndPaymentWithFacts : orderAndPayment, { consumerId, orderId, paymentId, vendorId }),
     options.claim ?? null,
   );
   if (!row) return undefined;
@@ -143,6 +160,29 @@ export type OfferedCard = Pick<
   'card_name' | 'masked_number' | 'expiry_month' | 'expiry_year'
 >;
 
+/** The read of findConsumerOrderFlaggingUnsettled (with the saved card, or without). */
+const orderFlaggingUnsettledRead =
+  (savedCard: boolean) => (v: { consumerId: string; orderId: number; vendorId?: number | undefined }) => {
+    const card = savedCard
+      ? sql`, saved.card_name as saved__card_name, saved.masked_number as saved__masked_number,
+        saved.expiry_month as saved__expiry_month, saved.expiry_year as saved__expiry_year`
+      : sql``;
+    const cardJoin = savedCard
+      ? sql` left join saved_cards saved
+        on saved.id = (select max(s.id) from saved_cards s where s.consumer_id = orders.consumer_id)`
+      : sql``;
+    return sql<
+      Selectable<OrdersTable> & { unsettled_card_payments: unknown } & Partial<
+          Record<`saved__${keyof OfferedCard}`, string | null>
+        >
+    >`select orders.*,
+      exists (select 1 from payments where payments.order_id = orders.id and payments.status = 'Initiated'
+        and payments.access_code is not null) as unsettled_card_payments${card}
+    from orders${cardJoin} where orders.id = ${v.orderId} and orders.consumer_id = ${v.consumerId}${ofVendor(v.vendorId)}`;
+  };
+const orderFlaggingUnsettled = orderFlaggingUnsettledRead(false);
+const orderFlaggingUnsettledWithCard = orderFlaggingUnsettledRead(true);
+
 /**
  * The consumer's order (of the store, when given), and whether it has card payments still waiting
  * to be settled (listUnsettledCardPayments), in one read; with `savedCard`, also the card the
@@ -156,24 +196,13 @@ export async function findConsumerOrderFlaggingUnsettled(
   vendorId?: number,
   options: { claim?: CarriedClaim | null; savedCard?: boolean } = {},
 ): Promise<{ order: Selectable<OrdersTable>; unsettled: boolean; savedCard: OfferedCard | null } | undefined> {
-  const card = options.savedCard
-    ? sql`, saved.card_name as saved__card_name, saved.masked_number as saved__masked_number,
-        saved.expiry_month as saved__expiry_month, saved.expiry_year as saved__expiry_year`
-    : sql``;
-  const cardJoin = options.savedCard
-    ? sql` left join saved_cards saved
-        on saved.id = (select max(s.id) from saved_cards s where s.consumer_id = orders.consumer_id)`
-    : sql``;
   const row = await readOneCarryingClaim(
     db,
-    sql<
-      Selectable<OrdersTable> & { unsettled_card_payments: unknown } & Partial<
-          Record<`saved__${keyof OfferedCard}`, string | null>
-        >
-    >`select orders.*,
-      exists (select 1 from payments where payments.order_id = orders.id and payments.status = 'Initiated'
-        and payments.access_code is not null) as unsettled_card_payments${card}
-    from orders${cardJoin} where orders.id = ${orderId} and orders.consumer_id = ${consumerId}${ofVendor(vendorId)}`,
+    new Part(options.savedCard ? orderFlaggingUnsettledWithCard : orderFlaggingUnsettled, {
+      consumerId,
+      orderId,
+      vendorId,
+    }),
     options.claim ?? null,
   );
   if (!row) return undefined;
@@ -239,12 +268,9 @@ export async function settleInOneStatement(
      * The order's event: what the statement evaluates for it (an expression taking the event's
      * subject, and the event marked as owed once the order moved: a WITH body of the moved rows,
      * answering the mark's version), and the columns that read the moved order as the event shows
-     * it (for the rows named `o`).
+     * it (for the rows named `o`). Parts, so the statement is built once (db/prepared.ts).
      */
-    event?: {
-      subject: { take: RawBuilder<unknown>; mark: (rows: RawBuilder<unknown>) => RawBuilder<unknown> } | null;
-      columns: RawBuilder<unknown>;
-    } | null;
+    event?: { subject: SettledSubject | null; columns: Part } | null;
   },
 ): Promise<{
   result: 'settled' | 'settled-elsewhere' | 'order-not-pending';
@@ -252,41 +278,21 @@ export async function settleInOneStatement(
   /** the version of the event's mark, when the order moved */
   due: number | null;
 }> {
-  const { audit, event } = change;
-  const payment = db
-    .updateTable('payments')
-    .set(change.payment)
-    .where('id', '=', change.paymentId)
-    .where('status', '=', 'Initiated')
-    .returning('id');
-  const order = db
-    .updateTable('orders')
-    .set(change.order)
-    .where('id', '=', change.orderId)
-    .where('order_status', '=', 'Pending')
-    .where(sql<boolean>`exists (select 1 from p)`)
-    .returningAll();
+  const { event } = change;
   const carried =
-    change.answering?.key.answer(
-      sql<string>`${JSON.stringify(change.answering.result)}`,
-      sql`exists (select 1 from o)`,
-    ) ?? null;
-  // The moved order's row and its event's columns, when asked for: a row comes back either way.
-  const subject = event?.subject ?? null;
-  const moved = event
-    ? sql`, ${subject ? sql`(select ${subject.take})` : sql`null`} as settle__taken,
-      ${subject ? sql`(select version from d)` : sql`null`} as settle__due, o.*, ${event.columns}`
-    : sql``;
+    change.answering?.key.answer(new Part(jsonText, { json: JSON.stringify(change.answering.result) }), ORDER_MOVED) ??
+    null;
   try {
-    const { rows } = await sql<Record<string, unknown>>`with p as (${payment}), o as (${order}),
-      a as (insert into audit_log (at, actor, action, entity, entity_id, details)
-        select ${audit.at}::bigint, ${audit.actor}::text, ${audit.action}::text, ${audit.entity}::text,
-          ${audit.entity_id}::text, ${audit.details ?? null}::text from o)${carried ? sql`, ${carried.cte}` : sql``}${
-            subject ? sql`, d as (${subject.mark(sql`o`)})` : sql``
-          }
-      select (select count(*) from p) as settle__moved, ${carried ? ANSWERED : sql`0`} as settle__answered,
-        1 / (case when (select count(*) from p) = (select count(*) from o) then 1 else 0 end) as settle__consistent${moved}
-      from (select 1) as one${event ? sql` left join o on true` : sql``}`.execute(db);
+    const { rows } = await settleStatement(db, {
+      paymentId: change.paymentId,
+      payment: change.payment,
+      orderId: change.orderId,
+      order: change.order,
+      audit: change.audit,
+      answer: carried?.cte,
+      columns: event?.columns,
+      subject: event?.subject ?? undefined,
+    });
     const {
       settle__moved: count,
       settle__answered: answered,
@@ -308,6 +314,63 @@ export async function settleInOneStatement(
     throw error;
   }
 }
+
+/** What the settlement evaluates for the order's event (the event bus's ChangeSubject). */
+interface SettledSubject {
+  take: Part;
+  mark: Part<object, (rows: RawBuilder<unknown>) => RawBuilder<unknown>>;
+}
+
+/** An SQL text value: the call's answer as JSON. */
+const jsonText = (v: { json: string }) => sql<string>`${v.json}`;
+/** The settlement's answer is kept only if the order moved. */
+const ORDER_MOVED = new Part(() => sql`exists (select 1 from o)`, {});
+
+/** settleInOneStatement's statement, built once per shape of its values. */
+const settleStatement = prepared(
+  (
+    qb: Kysely<Database>,
+    c: {
+      paymentId: number;
+      payment: Updateable<PaymentsTable>;
+      orderId: number;
+      order: Updateable<OrdersTable>;
+      audit: Insertable<AuditLogTable>;
+      answer?: Part | undefined;
+      columns?: Part | undefined;
+      subject?: SettledSubject | undefined;
+    },
+  ) => {
+    const { audit, answer, columns, subject } = c;
+    const payment = qb
+      .updateTable('payments')
+      .set(c.payment)
+      .where('id', '=', c.paymentId)
+      .where('status', '=', 'Initiated')
+      .returning('id');
+    const order = qb
+      .updateTable('orders')
+      .set(c.order)
+      .where('id', '=', c.orderId)
+      .where('order_status', '=', 'Pending')
+      .where(sql<boolean>`exists (select 1 from p)`)
+      .returningAll();
+    // The moved order's row and its event's columns, when asked for: a row comes back either way.
+    const moved = columns
+      ? sql`, ${subject ? sql`(select ${subject.take.in(qb)})` : sql`null`} as settle__taken,
+      ${subject ? sql`(select version from d)` : sql`null`} as settle__due, o.*, ${columns.in(qb)}`
+      : sql``;
+    return sql<Record<string, unknown>>`with p as (${payment}), o as (${order}),
+      a as (insert into audit_log (at, actor, action, entity, entity_id, details)
+        select ${audit.at}::bigint, ${audit.actor}::text, ${audit.action}::text, ${audit.entity}::text,
+          ${audit.entity_id}::text, ${audit.details ?? null}::text from o)${answer ? sql`, ${answer.in(qb)}` : sql``}${
+            subject ? sql`, d as (${subject.mark.in(qb)(sql`o`)})` : sql``
+          }
+      select (select count(*) from p) as settle__moved, ${answer ? ANSWERED : sql`0`} as settle__answered,
+        1 / (case when (select count(*) from p) = (select count(*) from o) then 1 else 0 end) as settle__consistent${moved}
+      from (select 1) as one${columns ? sql` left join o on true` : sql``}`;
+  },
+);
 
 const updatePaymentRowIfStatus = prepared(
   (qb: Kysely<Database>, change: { paymentId: number; expectedStatus: string; changes: Updateable<PaymentsTable> }) =>
