@@ -44,10 +44,17 @@ function withContact(row: NewOrder) {
   return { ...row, customer_name: of('full_name'), customer_mobile: of('mobile'), customer_email: of('email') };
 }
 
-export function insertOrderItems(db: Db, rows: Insertable<OrderItemsTable>[]) {
-  if (rows.length === 0) return Promise.resolve();
-  return db.insertInto('order_items').values(rows).execute();
+export async function insertOrderItems(db: Db, rows: Insertable<OrderItemsTable>[]): Promise<void> {
+  if (rows.length === 0) return;
+  // By position, so that each count of lines is a shape of its own (db/prepared.ts).
+  const byPosition: Record<string, Insertable<OrderItemsTable>> = {};
+  rows.forEach((row, i) => (byPosition[i] = row));
+  await insertOrderItemRows(db, byPosition);
 }
+
+const insertOrderItemRows = prepared((qb: Kysely<Database>, rows: Record<string, Insertable<OrderItemsTable>>) =>
+  qb.insertInto('order_items').values(Object.values(rows)),
+);
 
 type NewLine = Omit<Insertable<OrderItemsTable>, 'order_id'>;
 /** The lines as one array per column, for `unnest` (PostgreSQL). */
@@ -266,10 +273,15 @@ export type OrderLineRow = Awaited<ReturnType<typeof listOrderLines>>[number];
  * (the lines as a JSON array on each engine) instead of three.
  */
 export async function findOrderWithLinesAndPlace(db: Db, orderId: number): Promise<OrderWithLinesAndPlace | undefined> {
-  const { rows } = await sql<Record<string, unknown>>`select orders.*, ${orderEventColumns(db, 'orders')} from orders
-    where orders.id = ${orderId}`.execute(db);
+  const { rows } = await orderWithLinesAndPlace(db, { orderId });
   return rows[0] && parseOrderEventRow(rows[0]);
 }
+
+const orderWithLinesAndPlace = prepared(
+  (qb: Kysely<Database>, by: { orderId: number }) =>
+    sql<Record<string, unknown>>`select orders.*, ${orderEventColumns(qb, 'orders')} from orders
+    where orders.id = ${by.orderId}`,
+);
 
 /** An order as its `order` event is made from: its row, its lines, and its place while Waiting. */
 export interface OrderWithLinesAndPlace {
