@@ -132,12 +132,12 @@ export const dueMark = (rows: RawBuilder<unknown> | null, about: DueAbout, dueAt
     on conflict (subject) do update set version = excluded.version, due_at = excluded.due_at
     returning version`;
 
-/** dueMark of the rows a change's statement names, as a part of that statement (db/prepared.ts). */
-export const dueMarkOf = (about: DueAbout, dueAt: number) => new Part(dueMarkMaker, { about, dueAt });
 const dueMarkMaker =
   (v: { about: DueAbout; dueAt: number }) =>
   (rows: RawBuilder<unknown>): RawBuilder<unknown> =>
     dueMark(rows, v.about, v.dueAt);
+/** dueMark of the rows a change's statement names, as a part of that statement (db/prepared.ts). */
+export const dueMarkOf = (about: DueAbout, dueAt: number) => new Part(dueMarkMaker, { about, dueAt });
 
 const markDue = prepared((_qb: Kysely<Database>, mark: { about: DueAbout; dueAt: number }) =>
   dueMark(null, mark.about, mark.dueAt),
