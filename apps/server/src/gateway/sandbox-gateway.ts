@@ -4,7 +4,7 @@
  * the PaymentGateway interface. Card numbers and CVVs are never stored or logged: a card becomes
  * a masked number and a token.
  */
-import { randomBytes } from '../lib/random-bytes.ts';
+import { orderedId, randomBytes } from '../lib/random-bytes.ts';
 import { PAYMENT_RESULT_CODES } from '@venue/contract/payment';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, GatewayTransactionsTable } from '../db/schema.ts';
@@ -34,7 +34,8 @@ export const SANDBOX_REFUSED_REFUND_MESSAGE =
 /** The answer to a second card request for an access code already paid. */
 export const USED_CODE = 'Access code already used';
 
-const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
+/** Codes, charges and card tokens sort by when they were made (see orderedId). */
+const newId = (prefix: string) => orderedId(prefix, 18);
 
 /** Messages the gateway puts in `errors` for each result code. */
 const ERRORS: Record<number, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { randomBytes } from './random-bytes.ts';
+import { orderedId, randomBytes } from './random-bytes.ts';
 
 describe('pooled random bytes', () => {
   it('answers buffers of the size asked, each its own copy, never repeating', () => {
@@ -29,5 +29,23 @@ describe('pooled random bytes', () => {
 
   it('hands large requests to the system generator directly', () => {
     expect(randomBytes(4096)).toHaveLength(4096);
+  });
+
+  describe('ordered ids', () => {
+    it("sort in the order they were made, across a change in the time part's leading digit", () => {
+      const times = [0, 1, 35, 36, 1_295, 1_296, Date.UTC(2026, 11, 2), Date.UTC(2059, 4, 5), Date.UTC(2100, 0, 1)];
+      const ids = times.map((time) => orderedId('c', 16, time));
+      expect([...ids].sort()).toEqual(ids);
+      // Made in the same millisecond, they differ in their random part.
+      const same = Array.from({ length: 100 }, () => orderedId('c', 16, 5_000));
+      expect(new Set(same).size).toBe(100);
+    });
+
+    it('carry the prefix, a fixed-width time part and the random bytes, in characters safe in a URL', () => {
+      const id = orderedId('ac', 18, Date.UTC(2026, 11, 2, 1, 2, 3));
+      expect(id).toMatch(/^ac_[0-9a-z]{9}[\w-]{24}$/);
+      expect(id.slice(3, 12)).toBe(Date.UTC(2026, 11, 2, 1, 2, 3).toString(36).padStart(9, '0'));
+      expect(orderedId('ac', 18, Date.UTC(2026, 11, 2, 1, 2, 3)).slice(12)).not.toBe(id.slice(12));
+    });
   });
 });

@@ -1,5 +1,5 @@
 /** Consumers: anonymous customers known by an id and a signing key (spec §3 Consumer, §6). */
-import { randomBytes } from '../../lib/random-bytes.ts';
+import { orderedId, randomBytes } from '../../lib/random-bytes.ts';
 import type {
   ConsumerProfile,
   CreateConsumerRequest,
@@ -51,7 +51,8 @@ export async function createConsumer(
   nowMs: number,
 ): Promise<CreatedConsumer> {
   const row: ConsumerRow = {
-    id: `c_${randomBytes(16).toString('base64url')}`,
+    // Ordered: the consumer's key, its orders' and its Idempotency-Keys' indexes take new ids at their end.
+    id: orderedId('c', 16),
     hmac_key: randomBytes(32).toString('base64url'),
     mobile: input.contact?.mobile ?? null,
     email: input.contact?.email ?? null,
