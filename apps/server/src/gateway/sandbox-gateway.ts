@@ -34,9 +34,6 @@ export const SANDBOX_REFUSED_REFUND_MESSAGE =
 /** The answer to a second card request for an access code already paid. */
 export const USED_CODE = 'Access code already used';
 
-/** Codes, charges and card tokens sort by when they were made (see orderedId). */
-const newId = (prefix: string) => orderedId(prefix, 18);
-
 /** Messages the gateway puts in `errors` for each result code. */
 const ERRORS: Record<number, string> = {
   [PAYMENT_RESULT_CODES.declined]: 'Declined by the issuing bank',
@@ -88,8 +85,13 @@ export class SandboxGateway implements PaymentGateway {
     private readonly clock: () => number,
   ) {}
 
+  /** Codes, charges and card tokens sort by when they were made, by the gateway's clock (see orderedId). */
+  private newId(prefix: string): string {
+    return orderedId(prefix, 18, this.clock());
+  }
+
   async createAccessCode(input: { reference: string; amountMinor: number; currency: string }): Promise<string> {
-    const accessCode = newId('ac');
+    const accessCode = this.newId('ac');
     await insertGatewaySession(this.db, {
       access_code: accessCode,
       reference: input.reference,
@@ -111,7 +113,7 @@ export class SandboxGateway implements PaymentGateway {
     values: Omit<Selectable<GatewayTransactionsTable>, 'id' | 'created_at' | 'refunded' | 'refunded_minor'>,
     db: Kysely<Database> = this.db,
   ): Promise<Selectable<GatewayTransactionsTable>> {
-    const row = { ...values, id: newId('txn'), created_at: this.clock(), refunded: 0, refunded_minor: 0 };
+    const row = { ...values, id: this.newId('txn'), created_at: this.clock(), refunded: 0, refunded_minor: 0 };
     await insertGatewayTransaction(db, row);
     return row;
   }
@@ -141,9 +143,9 @@ export class SandboxGateway implements PaymentGateway {
     }
     const valid = code !== PAYMENT_RESULT_CODES.validationError;
     const brand = valid ? cardBrand(request.cardNumber) : null;
-    const token = code === PAYMENT_RESULT_CODES.success ? newId('tok') : null;
+    const token = code === PAYMENT_RESULT_CODES.success ? this.newId('tok') : null;
     const charge = {
-      id: newId('txn'),
+      id: this.newId('txn'),
       kind: 'card',
       result_code: code,
       card_token: token,
@@ -201,7 +203,7 @@ export class SandboxGateway implements PaymentGateway {
     if (code !== PAYMENT_RESULT_CODES.success) return toCharge(await this.record(values));
     // Only while no other charge of the code stands: of two requests for one code at once, one
     // charges and the other is answered with that charge, as a request after it would be.
-    const row = { ...values, id: newId('txn'), created_at: this.clock(), refunded: 0, refunded_minor: 0 };
+    const row = { ...values, id: this.newId('txn'), created_at: this.clock(), refunded: 0, refunded_minor: 0 };
     if (await insertChargeUnlessCharged(this.db, row)) return toCharge(row);
     const standing = await findSuccessfulCharge(this.db, session.access_code);
     if (!standing) throw new Error('a standing charge of the access code was not found');
@@ -263,7 +265,7 @@ export class SandboxGateway implements PaymentGateway {
     return {
       epochTimestamp: now,
       expiresAt: now + 5 * 60_000,
-      merchantSessionIdentifier: newId('msi'),
+      merchantSessionIdentifier: this.newId('msi'),
       nonce: randomBytes(8).toString('hex'),
       merchantIdentifier: 'merchant.sandbox.venue-ordering',
       domainName: input.domainName,

@@ -52,7 +52,7 @@ export async function createConsumer(
 ): Promise<CreatedConsumer> {
   const row: ConsumerRow = {
     // Ordered: the consumer's key, its orders' and its Idempotency-Keys' indexes take new ids at their end.
-    id: orderedId('c', 16),
+    id: orderedId('c', 16, nowMs),
     hmac_key: randomBytes(32).toString('base64url'),
     mobile: input.contact?.mobile ?? null,
     email: input.contact?.email ?? null,
