@@ -12,12 +12,7 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Config } from './config.ts';
@@ -57,6 +52,7 @@ import { opsPlugin } from './routes/ops/ops.plugin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { validatorCompilerWithoutNul } from './plugins/request-validation.ts';
+import { compiledSerializerCompiler } from './plugins/response-serialization.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { SandboxGateway } from './gateway/sandbox-gateway.ts';
@@ -182,7 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   app.setValidatorCompiler(validatorCompilerWithoutNul);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
 
   // Shared counts for several nodes (rate limits, failed sign-ins); closed after the server.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;

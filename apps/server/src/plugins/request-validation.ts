@@ -1,5 +1,6 @@
 /**
- * Request validation: each route's zod schema (fastify-type-provider-zod), then one rule for every
+ * Request validation: each route's zod schema (fastify-type-provider-zod), compiled by zod's own
+ * `z.compile` (decision 049), then one rule for every
  * text the request carries — body, query, path and headers, values and keys alike: no NUL
  * character (U+0000). PostgreSQL cannot store it in a text column (the insert fails, which would
  * answer 500), SQLite would store text that later breaks receipts and exports, and no client has
@@ -7,6 +8,7 @@
  */
 import type { FastifySchemaValidationError } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { compiledSchema, madeAtFirstCall } from '../lib/compiled-schema.ts';
 
 export const NUL_MESSAGE = 'must not contain the NUL character (\\u0000)';
 
@@ -36,9 +38,15 @@ function nulAt(value: unknown): (string | number)[] | null {
   return null;
 }
 
-/** The zod validator compiler, refusing NUL in whatever the schema let through. */
+/**
+ * The zod validator compiler on the schema's compiled copy, refusing NUL in whatever the schema
+ * let through. A valid request takes the generated parser; an invalid one falls back to zod's own
+ * parser, so every error answer reads as before.
+ */
 export const validatorCompilerWithoutNul: typeof validatorCompiler = (routeSchema) => {
-  const validate = validatorCompiler(routeSchema);
+  const validate = madeAtFirstCall(() =>
+    validatorCompiler({ ...routeSchema, schema: compiledSchema(routeSchema.schema) }),
+  );
   return (data: unknown) => {
     const result = validate(data) as { error?: Error | FastifySchemaValidationError[]; value?: unknown };
     if (result.error) return result;
