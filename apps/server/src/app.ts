@@ -193,16 +193,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', clock);
   app.decorate('lifecycle', { draining: false });
   // While draining, every answer closes its connection (lib/drain.ts), so a load balancer never
-  // reuses a kept-alive connection that the node is about to close.
-  app.addHook('onSend', async (_request, reply) => {
-    if (app.lifecycle.draining) reply.header('connection', 'close');
-  });
-  // An answer that closes the connection before the request has all arrived (a body past the limit)
-  // lets the client, still writing, read it before the connection goes (lib/lingering-close.ts).
+  // reuses a kept-alive connection that the node is about to close. An answer that closes the
+  // connection before the request has all arrived (a body past the limit) lets the client, still
+  // writing, read it before the connection goes (lib/lingering-close.ts). One hook, called back
+  // rather than awaited: it runs for every answer.
   const linger = { ...SERVER_TIMEOUTS, ...options.timeouts };
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
     if (!request.raw.complete && String(reply.getHeader('connection')).toLowerCase() === 'close')
       lingerWhenClosing(request.raw, linger);
+    done(null, payload);
   });
   app.decorate('menuCache', new MenuCache(db));
   app.decorate('displayAssets', new DisplayAssetRenderer(db));

@@ -16,7 +16,7 @@
  * On PostgreSQL a call may claim and answer its key inside its own statements (StatementKey),
  * which saves the two round trips of a claim and an answer of their own.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -60,9 +60,7 @@ export const IN_PROGRESS_MESSAGE =
   'The first request with this Idempotency-Key is still being processed. Please try again shortly.';
 
 function requestHash(request: FastifyRequest): string {
-  return createHash('sha256')
-    .update(`${request.method} ${request.url}\n${request.rawBody ?? ''}`)
-    .digest('hex');
+  return hash('sha256', `${request.method} ${request.url}\n${request.rawBody ?? ''}`, 'hex');
 }
 
 /** A first request that started this long ago and has no answer yet is taken to have died. */

@@ -25,6 +25,9 @@ describe('the signature of a request', () => {
     expect(signatureMatches('O44jtnMiF1OKMEyQZAtgwLOwoZg=', 'O44jtnMiF1OKMEyQZAtgwLOwoZg=')).toBe(true);
     expect(signatureMatches('O44jtnMiF1OKMEyQZAtgwLOwoZh=', 'O44jtnMiF1OKMEyQZAtgwLOwoZg=')).toBe(false);
     expect(signatureMatches('', 'O44jtnMiF1OKMEyQZAtgwLOwoZg=')).toBe(false);
+    // longer, or as many bytes made of other characters: refused, never thrown
+    expect(signatureMatches('O44jtnMiF1OKMEyQZAtgwLOwoZg==', 'O44jtnMiF1OKMEyQZAtgwLOwoZg=')).toBe(false);
+    expect(signatureMatches('O44jtnMiF1OKMEyQZAtgwLOwoZé', 'O44jtnMiF1OKMEyQZAtgwLOwoZg=')).toBe(false);
   });
 });
 
