@@ -57,17 +57,30 @@ const SAME_BOTH_WAYS = new Set([
 export function encodesAsItParses(schema: z.core.$ZodType, seen = new Set<z.core.$ZodType>()): boolean {
   if (seen.has(schema)) return true;
   seen.add(schema);
-  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  if (!SAME_BOTH_WAYS.has(def.type)) return false;
-  const parts: unknown[] = [];
-  if (def.type === 'object') {
-    parts.push(...Object.values((def as unknown as z.core.$ZodObjectDef).shape));
-    if ((def as unknown as z.core.$ZodObjectDef).catchall)
-      parts.push((def as unknown as z.core.$ZodObjectDef).catchall);
+  if (!SAME_BOTH_WAYS.has(schema._zod.def.type)) return false;
+  return partsOf(schema).every((part) => part instanceof z.core.$ZodType && encodesAsItParses(part, seen));
+}
+
+/** The schemas a schema of one of the kinds above is made of. */
+function partsOf(schema: z.core.$ZodType): unknown[] {
+  const def = schema._zod.def;
+  switch (def.type) {
+    case 'object': {
+      const { shape, catchall } = def as z.core.$ZodObjectDef;
+      return catchall ? [...Object.values(shape), catchall] : Object.values(shape);
+    }
+    case 'array':
+      return [(def as z.core.$ZodArrayDef).element];
+    case 'optional':
+    case 'nullable':
+      return [(def as z.core.$ZodOptionalDef | z.core.$ZodNullableDef).innerType];
+    case 'union':
+      return [...(def as z.core.$ZodUnionDef).options];
+    case 'record': {
+      const { keyType, valueType } = def as z.core.$ZodRecordDef;
+      return [keyType, valueType];
+    }
+    default:
+      return [];
   }
-  if (def.type === 'array') parts.push((def as unknown as z.core.$ZodArrayDef).element);
-  if (def.type === 'optional' || def.type === 'nullable') parts.push(def.innerType);
-  if (def.type === 'union') parts.push(...(def as unknown as z.core.$ZodUnionDef).options);
-  if (def.type === 'record') parts.push(def.keyType, def.valueType);
-  return parts.every((part) => part instanceof z.core.$ZodType && encodesAsItParses(part, seen));
 }
