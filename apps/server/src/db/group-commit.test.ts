@@ -186,4 +186,38 @@ describe('SQLite group commit', () => {
     await write;
     expect(committedBodies()).toEqual(['last']);
   });
+
+  it('reads rows as objects with the names, values and order of their columns, as better-sqlite3 does', async () => {
+    await insert('a');
+    await insert('it\'s "quoted"');
+    const query = sql<
+      Record<string, unknown>
+    >`select id, body, id * 2 as "twice id", null as "", body as id from notes order by id`;
+    const rows = (await query.execute(db)).rows;
+    const expected = sqlite
+      .prepare('select id, body, id * 2 as "twice id", null as "", body as id from notes order by id')
+      .all();
+    expect(rows).toEqual(expected);
+    expect(rows.map((row) => Object.keys(row))).toEqual(expected.map((row) => Object.keys(row as object)));
+    expect(rows[1]).toEqual({ id: 'it\'s "quoted"', body: 'it\'s "quoted"', 'twice id': 4, '': null });
+    // Streamed rows alike.
+    const streamed: unknown[] = [];
+    for await (const row of db.selectFrom('notes').selectAll().orderBy('id').stream()) streamed.push(row);
+    expect(streamed).toEqual([
+      { id: 1, body: 'a' },
+      { id: 2, body: 'it\'s "quoted"' },
+    ]);
+  });
+
+  it("reads a statement's new columns once the schema changes, here or on another connection", async () => {
+    await insert('a');
+    const all = () => db.selectFrom('notes').selectAll().execute() as Promise<Record<string, unknown>[]>;
+    expect(await all()).toEqual([{ id: 1, body: 'a' }]);
+    await sql`alter table notes add column tag text default 'x'`.execute(db);
+    expect(await all()).toEqual([{ id: 1, body: 'a', tag: 'x' }]);
+    const writer = new SQLite(file);
+    writer.exec(`alter table notes add column size integer default 3`);
+    writer.close();
+    expect(await all()).toEqual([{ id: 1, body: 'a', tag: 'x', size: 3 }]);
+  });
 });

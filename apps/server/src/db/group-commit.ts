@@ -84,8 +84,55 @@ class Lock {
   }
 }
 
+/** Turns a row read as an array (raw mode) into an object keyed by its columns' names. */
+interface RowBuilder {
+  build: (values: unknown[]) => Record<string, unknown>;
+  /** how many columns the statement had when the builder was made */
+  width: number;
+}
+
+/**
+ * One builder per prepared statement, made from its columns. better-sqlite3 builds each row's
+ * object key by key, which costs more than reading the row; a builder that writes the object as one
+ * literal lets V8 give all of a statement's rows one shape at once. Same keys, same values, same
+ * order as better-sqlite3's own rows (a name that appears twice keeps its last value, as there).
+ * Dropped when the schema changes, since a statement's columns may change with it.
+ */
+let builders = new WeakMap<SQLite.Statement, RowBuilder>();
+
+function builderOf(statement: SQLite.Statement): RowBuilder {
+  let builder = builders.get(statement);
+  if (!builder) {
+    const names = statement.columns().map((column) => column.name);
+    const fields = names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`);
+    // The text is made only of the statement's column names, quoted as JSON strings.
+    const build = new Function('values', `return { ${fields.join(', ')} };`) as RowBuilder['build'];
+    builder = { build, width: names.length };
+    statement.raw(true);
+    builders.set(statement, builder);
+  }
+  return builder;
+}
+
+/** The builder for rows of this width: another width than the builder's means the schema changed under the statement. */
+function builderFor(statement: SQLite.Statement, builder: RowBuilder, width: number): RowBuilder {
+  if (width === builder.width) return builder;
+  builders.delete(statement);
+  return builderOf(statement);
+}
+
+function rowsOf(statement: SQLite.Statement, parameters: readonly unknown[]): unknown[] {
+  const builder = builderOf(statement); // sets the statement to read rows as arrays
+  const rows = statement.all(parameters) as unknown[][];
+  if (rows.length === 0) return rows;
+  const { build } = builderFor(statement, builder, rows[0]!.length);
+  const objects = new Array<unknown>(rows.length);
+  for (let index = 0; index < rows.length; index += 1) objects[index] = build(rows[index]!);
+  return objects;
+}
+
 function resultOf(statement: SQLite.Statement, parameters: readonly unknown[]): QueryResult<unknown> {
-  if (statement.reader) return { rows: statement.all(parameters) };
+  if (statement.reader) return { rows: rowsOf(statement, parameters) };
   const { changes, lastInsertRowid } = statement.run(parameters);
   return {
     numAffectedRows: BigInt(changes),
@@ -174,6 +221,8 @@ export class GroupCommitDriver implements Driver {
         await this.#flush();
         await this.#lock.free();
       }
+      // A schema change may change what a prepared statement's columns are.
+      builders = new WeakMap();
       return resultOf(this.#source.prepare(query.sql), query.parameters);
     }
     while (this.#lock.held) await this.#lock.free();
@@ -197,7 +246,12 @@ export class GroupCommitDriver implements Driver {
     const holds = !connection.inTransaction;
     if (holds) await this.#lock.acquire();
     try {
-      for (const row of this.#source.prepare(query.sql).iterate(query.parameters)) yield { rows: [row] };
+      const statement = this.#source.prepare(query.sql);
+      let builder = builderOf(statement);
+      for (const values of statement.iterate(query.parameters) as IterableIterator<unknown[]>) {
+        builder = builderFor(statement, builder, values.length);
+        yield { rows: [builder.build(values)] };
+      }
     } finally {
       if (holds) this.#lock.release();
     }
