@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, sql, type Generated } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GroupCommitDialect, type StatementSource } from './group-commit.ts';
+import { BATCH_TURNS, GroupCommitDialect, type StatementSource } from './group-commit.ts';
 
 interface Tables {
   notes: { id: Generated<number>; body: string };
@@ -60,6 +60,20 @@ describe('SQLite group commit', () => {
     expect(commits).toBe(1);
     // Each writer, when answered, finds its row (and the others of its batch) committed.
     expect(seen).toEqual(Array.from({ length: 4 }, () => ['a', 'b', 'c', 'd']));
+  });
+
+  it(`keeps a batch open for ${BATCH_TURNS} turns of the event loop: the writes of its later turns join it`, async () => {
+    expect(BATCH_TURNS).toBeGreaterThan(1);
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const writes = [insert('turn 1')];
+    for (let turn = 2; turn <= BATCH_TURNS; turn += 1) {
+      await nextTurn();
+      expect(committedBodies()).toEqual([]);
+      writes.push(insert(`turn ${turn}`));
+    }
+    await Promise.all(writes);
+    expect(commits).toBe(1);
+    expect(committedBodies()).toEqual(Array.from({ length: BATCH_TURNS }, (_, index) => `turn ${index + 1}`));
   });
 
   it('commits writes of later turns in later batches', async () => {

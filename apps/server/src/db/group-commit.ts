@@ -1,8 +1,9 @@
 /**
  * SQLite with group commit (docs/decisions/043-sqlite-group-commit.md). Every write outside a
  * transaction used to be a commit of its own, and an order made about a dozen: most of what SQLite
- * costs an order was committing. Here the writes that requests make in one turn of the event loop
- * share one transaction, committed when the turn's I/O has been handled (setImmediate).
+ * costs an order was committing. Here the writes that requests make over a few turns of the event
+ * loop (BATCH_TURNS) share one transaction, committed once those turns' I/O has been handled
+ * (setImmediate).
  *
  * What a caller sees does not change: a statement's result is handed back only once the
  * transaction that holds it has committed, so nothing is answered, published or acted on before it
@@ -47,6 +48,16 @@ const TRANSACTION_SAVEPOINT = 'kysely_transaction';
 
 // Taken when the module loads: tests that fake timers must not stop the database committing.
 const nextTurn = globalThis.setImmediate;
+
+/**
+ * How many turns of the event loop a batch stays open: it commits at the end of the third turn
+ * that it was open in. Each turn handles the I/O that arrived meanwhile, so a batch open for more
+ * turns takes in more requests' writes, and every commit (its begin, its WAL frames, the first
+ * read after it) serves more of them. Under the checkout bench, three turns against one cost the
+ * server 0.81 of the CPU per order (20 customers) with no worse p99; a fourth saved nothing more.
+ * An idle server's turns take microseconds, so a lone request's write waits hardly longer.
+ */
+export const BATCH_TURNS = 3;
 
 interface Batch {
   /** settles when the batch has committed (or failed to) */
@@ -297,8 +308,13 @@ export class GroupCommitDriver implements Driver {
     done.catch(() => undefined);
     const batch: Batch = { done, resolve, reject, closing: false };
     this.#batch = batch;
-    nextTurn(() => void this.#commit(batch));
+    this.#commitAfter(batch, BATCH_TURNS);
     return batch;
+  }
+
+  /** Commits the batch at the end of the `turns`-th turn of the loop from now. */
+  #commitAfter(batch: Batch, turns: number): void {
+    nextTurn(() => (turns > 1 ? this.#commitAfter(batch, turns - 1) : void this.#commit(batch)));
   }
 
   async #commit(batch: Batch): Promise<void> {
