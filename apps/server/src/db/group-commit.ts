@@ -52,10 +52,10 @@ const nextTurn = globalThis.setImmediate;
 /**
  * How many turns of the event loop a batch stays open: it commits at the end of the third turn
  * that it was open in. Each turn handles the I/O that arrived meanwhile, so a batch open for more
- * turns takes in more requests' writes, and every commit (its begin, its WAL frames, the first
- * read after it) serves more of them. Under the checkout bench, three turns against one cost the
- * server 0.81 of the CPU per order (20 customers) with no worse p99; a fourth saved nothing more.
- * An idle server's turns take microseconds, so a lone request's write waits hardly longer.
+ * turns takes in more requests' writes: fewer commits, and the requests that wait on them go on
+ * together, in fuller turns. Under the checkout bench, three turns against one cost the server
+ * 0.80 of the CPU per order (20 customers) with no worse p99; a fourth saved nothing more
+ * (decision 043). An idle server's turns take microseconds: a lone write waits hardly longer.
  */
 export const BATCH_TURNS = 3;
 
