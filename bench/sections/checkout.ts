@@ -71,7 +71,7 @@ const EQUAL_LOAD_HELD = 0.95;
 /** The store every benchmark checkout orders from (Daily Grind). */
 export const CHECKOUT_VENDOR_ID = 4;
 /** An uncounted item, so stock never runs out during the run. */
-const BASKET = { orderItems: [{ menuItemId: 414, quantity: 2 }], serviceMode: 'TakeAway', orderOrigin: 'bench' };
+export const BASKET = { orderItems: [{ menuItemId: 414, quantity: 2 }], serviceMode: 'TakeAway', orderOrigin: 'bench' };
 
 /** The sandbox gateway's card request for an initiated payment, paid with the test Visa. */
 export function cardRequestQuery(payment: {
