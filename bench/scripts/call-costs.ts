@@ -9,13 +9,12 @@
  *
  *   npx tsx bench/scripts/call-costs.ts [--orders=3000] [--clients=20] [--rounds=2]
  */
-import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { HttpClient, type Signer } from '@venue/test-harness/http-client';
+import { HttpClient } from '@venue/test-harness/http-client';
 import { startServer } from '@venue/test-harness/server';
 import { BENCH_SERVER_ENV } from '../lib/fresh-servers.ts';
 import { processCpuSeconds } from '../lib/pg-profile.ts';
-import { BASKET, CHECKOUT_VENDOR_ID, cardRequestQuery, run } from '../sections/checkout.ts';
+import { checkoutCalls, run } from '../sections/checkout.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,14 +25,6 @@ const { values } = parseArgs({
 });
 const orders = Number(values.orders);
 const clients = Number(values.clients);
-
-interface Payment {
-  id: number;
-  accessCode: string;
-  reference: string;
-  formActionUrl: string;
-  totalPrice: { minorAmount: number };
-}
 
 const server = await startServer({ env: BENCH_SERVER_ENV });
 const client = new HttpClient(server.url, clients);
@@ -61,7 +52,6 @@ async function each<T, R>(name: string, inputs: T[], call: (input: T) => Promise
   return results;
 }
 
-const keyed = () => ({ 'Idempotency-Key': `bench-${randomUUID()}` });
 try {
   await run(server.url, clients, 6);
   for (let round = 1; round <= Number(values.rounds); round += 1) {
@@ -72,42 +62,22 @@ try {
     console.log(`  checkout loop      ${(loopMs / loop.orders).toFixed(3)} ms CPU an order`);
     const indexes = Array.from({ length: orders }, (_, index) => index);
     await each('GET /v1/time', [...indexes, ...indexes, ...indexes], () => client.send('GET', '/v1/time'));
-    const consumers = await each('consumer/create', indexes, () =>
-      client.json<Signer>('POST', '/v1/consumer/create', {
-        contact: { mobile: '+61400000000', email: 'bench@example.com' },
-        name: { fullName: 'Bench Customer' },
-      }),
-    );
-    const placed = await each('place-order', consumers, async (consumer) => {
-      const path = `/v1/vendor/${CHECKOUT_VENDOR_ID}/place-order`;
-      const order = await client.json<{ id: number }>('POST', path, BASKET, consumer, keyed());
-      return { consumer, order };
-    });
-    const started = await each('initiate-payment', placed, async ({ consumer, order }) => {
-      const path = `/v1/vendor/${CHECKOUT_VENDOR_ID}/order/${order.id}/initiate-payment`;
-      return { consumer, order, payment: await client.json<Payment>('POST', path, {}, consumer, keyed()) };
-    });
-    const charged = await each('gateway card', started, async (paying) => {
-      const { pathname } = new URL(paying.payment.formActionUrl);
-      const result = await client.json<{ r: number; id: string }>(
-        'GET',
-        `${pathname}?${cardRequestQuery(paying.payment)}`,
-      );
-      if (result.r !== 1) throw new Error(`gateway answered ${result.r}`);
-      return { ...paying, transactionId: result.id };
-    });
+    const consumers = await each('consumer/create', indexes, () => checkoutCalls.createConsumer(client));
+    const placed = await each('place-order', consumers, async (consumer) => ({
+      consumer,
+      orderId: (await checkoutCalls.placeOrder(client, consumer)).id,
+    }));
+    const started = await each('initiate-payment', placed, async (order) => ({
+      ...order,
+      payment: await checkoutCalls.initiatePayment(client, order.consumer, order.orderId),
+    }));
+    const charged = await each('gateway card', started, async (paying) => ({
+      ...paying,
+      transactionId: await checkoutCalls.payByCard(client, paying.payment),
+    }));
     let total = 0;
-    await each('payment update', charged, async ({ consumer, order, payment, transactionId }) => {
-      const path = `/v1/vendor/${CHECKOUT_VENDOR_ID}/order/${order.id}/payment/${payment.id}/update`;
-      const body = {
-        savePaymentMethod: false,
-        messages: [],
-        responseCode: '1',
-        transactionStatus: true,
-        transactionId,
-      };
-      const outcome = await client.json<{ successful: boolean }>('POST', path, body, consumer, keyed());
-      if (!outcome.successful) throw new Error('payment not settled');
+    await each('payment update', charged, async ({ consumer, orderId, payment, transactionId }) => {
+      await checkoutCalls.updatePayment(client, consumer, orderId, payment.id, transactionId);
       total += 1;
     });
     console.log(`  (${total} orders paid one call at a time)`);

@@ -71,7 +71,7 @@ const EQUAL_LOAD_HELD = 0.95;
 /** The store every benchmark checkout orders from (Daily Grind). */
 export const CHECKOUT_VENDOR_ID = 4;
 /** An uncounted item, so stock never runs out during the run. */
-export const BASKET = { orderItems: [{ menuItemId: 414, quantity: 2 }], serviceMode: 'TakeAway', orderOrigin: 'bench' };
+const BASKET = { orderItems: [{ menuItemId: 414, quantity: 2 }], serviceMode: 'TakeAway', orderOrigin: 'bench' };
 
 /** The sandbox gateway's card request for an initiated payment, paid with the test Visa. */
 export function cardRequestQuery(payment: {
@@ -94,43 +94,70 @@ export function cardRequestQuery(payment: {
   });
 }
 
+/** An initiated payment, as initiate-payment answers it. */
+export interface InitiatedPayment {
+  id: number;
+  accessCode: string;
+  reference: string;
+  formActionUrl: string;
+  totalPrice: { minorAmount: number };
+}
+
+// The app sends an Idempotency-Key with each call that places an order or takes or settles money.
+const keyed = () => ({ 'Idempotency-Key': `bench-${randomUUID()}` });
+
+/**
+ * A paid order's five calls, one by one, in the order the app makes them (`checkout` makes them all
+ * for one customer; bench/scripts/call-costs.ts makes each for many customers at a time).
+ */
+export const checkoutCalls = {
+  createConsumer: (client: HttpClient) =>
+    client.json<Signer>('POST', '/v1/consumer/create', {
+      contact: { mobile: '+61400000000', email: 'bench@example.com' },
+      name: { fullName: 'Bench Customer' },
+    }),
+  placeOrder: (client: HttpClient, consumer: Signer) =>
+    client.json<{ id: number }>('POST', `/v1/vendor/${CHECKOUT_VENDOR_ID}/place-order`, BASKET, consumer, keyed()),
+  initiatePayment: (client: HttpClient, consumer: Signer, orderId: number) =>
+    client.json<InitiatedPayment>(
+      'POST',
+      `/v1/vendor/${CHECKOUT_VENDOR_ID}/order/${orderId}/initiate-payment`,
+      {},
+      consumer,
+      keyed(),
+    ),
+  /** The sandbox gateway's card request: answers the successful charge's id. */
+  async payByCard(client: HttpClient, payment: InitiatedPayment): Promise<string> {
+    const { pathname } = new URL(payment.formActionUrl);
+    const result = await client.json<{ r: number; id: string }>('GET', `${pathname}?${cardRequestQuery(payment)}`);
+    if (result.r !== 1) throw new Error(`gateway answered ${result.r}`);
+    return result.id;
+  },
+  async updatePayment(
+    client: HttpClient,
+    consumer: Signer,
+    orderId: number,
+    paymentId: number,
+    transactionId: string,
+  ): Promise<void> {
+    const outcome = await client.json<{ successful: boolean }>(
+      'POST',
+      `/v1/vendor/${CHECKOUT_VENDOR_ID}/order/${orderId}/payment/${paymentId}/update`,
+      { savePaymentMethod: false, messages: [], responseCode: '1', transactionStatus: true, transactionId },
+      consumer,
+      keyed(),
+    );
+    if (!outcome.successful) throw new Error('payment not settled');
+  },
+};
+
 /** One customer's whole checkout: consumer, order, payment, gateway card request, update. Answers who paid for what. */
 export async function checkout(client: HttpClient): Promise<{ consumer: Signer; orderId: number }> {
-  const call = <T>(method: string, path: string, payload?: unknown, signer?: Signer) =>
-    client.json<T>(method, path, payload, signer);
-  const consumer = await call<Signer>('POST', '/v1/consumer/create', {
-    contact: { mobile: '+61400000000', email: 'bench@example.com' },
-    name: { fullName: 'Bench Customer' },
-  });
-  // One key per checkout, as the app makes one per order attempt (place-order requires it).
-  const order = await client.json<{ id: number }>(
-    'POST',
-    `/v1/vendor/${CHECKOUT_VENDOR_ID}/place-order`,
-    BASKET,
-    consumer,
-    { 'Idempotency-Key': `bench-${randomUUID()}` },
-  );
-  // The app sends a key with each call that takes or settles money, too.
-  const payment = await client.json<{
-    id: number;
-    accessCode: string;
-    reference: string;
-    formActionUrl: string;
-    totalPrice: { minorAmount: number };
-  }>('POST', `/v1/vendor/${CHECKOUT_VENDOR_ID}/order/${order.id}/initiate-payment`, {}, consumer, {
-    'Idempotency-Key': `bench-${randomUUID()}`,
-  });
-  const query = cardRequestQuery(payment);
-  const result = await call<{ r: number; id: string }>('GET', `${new URL(payment.formActionUrl).pathname}?${query}`);
-  if (result.r !== 1) throw new Error(`gateway answered ${result.r}`);
-  const outcome = await client.json<{ successful: boolean }>(
-    'POST',
-    `/v1/vendor/${CHECKOUT_VENDOR_ID}/order/${order.id}/payment/${payment.id}/update`,
-    { savePaymentMethod: false, messages: [], responseCode: '1', transactionStatus: true, transactionId: result.id },
-    consumer,
-    { 'Idempotency-Key': `bench-${randomUUID()}` },
-  );
-  if (!outcome.successful) throw new Error('payment not settled');
+  const consumer = await checkoutCalls.createConsumer(client);
+  const order = await checkoutCalls.placeOrder(client, consumer);
+  const payment = await checkoutCalls.initiatePayment(client, consumer, order.id);
+  const transactionId = await checkoutCalls.payByCard(client, payment);
+  await checkoutCalls.updatePayment(client, consumer, order.id, payment.id, transactionId);
   return { consumer, orderId: order.id };
 }
 
