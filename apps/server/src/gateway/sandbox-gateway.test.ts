@@ -22,10 +22,10 @@ describe.each(databases)('sandbox gateway card requests on $name', (database) =>
 
   let references = 0;
   /** A fresh access code and a good card request for it (CVV 123: a successful charge). */
-  const newCode = async (): Promise<CardRequest> => {
+  const newCode = async (on = gateway): Promise<CardRequest> => {
     references += 1;
     const reference = `ref-${references}`;
-    const verification = await gateway.createAccessCode({ reference, amountMinor: AMOUNT_MINOR, currency: 'AUD' });
+    const verification = await on.createAccessCode({ reference, amountMinor: AMOUNT_MINOR, currency: 'AUD' });
     return {
       currency: 'AUD',
       verification,
@@ -158,6 +158,37 @@ describe.each(databases)('sandbox gateway card requests on $name', (database) =>
     expect(second).toMatchObject({ r: 1, successful: true });
     expect(second.id).not.toBe(first.id);
     expect((await books(request.verification)).charges).toHaveLength(2);
+  });
+
+  it('finds the latest of a code’s successful charges, whatever order they were written in', async () => {
+    let now = NOW;
+    const ticking = new SandboxGateway(handle.db, () => (now += 1_000));
+    const request = await newCode(ticking);
+    const first = await ticking.chargeCard(request);
+    await ticking.refund(first.id!);
+    const second = await ticking.chargeCard(request);
+    // A refunded charge older than both, written last.
+    await handle.db
+      .insertInto('gateway_transactions')
+      .values({
+        id: 'txn_written_last',
+        access_code: request.verification,
+        kind: 'card',
+        amount_minor: AMOUNT_MINOR,
+        result_code: PAYMENT_RESULT_CODES.success,
+        card_token: null,
+        masked_number: null,
+        card_brand: null,
+        refunded: 1,
+        refunded_minor: AMOUNT_MINOR,
+        created_at: NOW - 60_000,
+      })
+      .execute();
+    expect(await ticking.findCharge(request.verification)).toMatchObject({
+      transactionId: second.id,
+      successful: true,
+      refunded: false,
+    });
   });
 
   it('charges a code once when successful requests for it arrive together; the others answer used', async () => {
