@@ -275,8 +275,14 @@ export function listVendorEvents(
 /** The statement eventIdRange runs (its own, so a test can read how the database plans it). */
 export const eventIdRangeQuery = (db: Db) =>
   db.selectNoFrom((eb) => [
-    eb.selectFrom('ops_events').select(eb.fn.min('id').as('id')).as('oldest'),
-    eb.selectFrom('ops_events').select(eb.fn.max('id').as('id')).as('newest'),
+    eb
+      .selectFrom('ops_events')
+      .select((events) => events.fn.min('id').as('id'))
+      .as('oldest'),
+    eb
+      .selectFrom('ops_events')
+      .select((events) => events.fn.max('id').as('id'))
+      .as('newest'),
   ]);
 
 /**
