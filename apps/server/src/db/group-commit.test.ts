@@ -145,6 +145,49 @@ describe('SQLite group commit', () => {
     expect(committedBodies()).toEqual(['first', 'second', 'outside']);
   });
 
+  it('goes on serving while another connection holds the write lock, and writes once it is free', async () => {
+    // As the server sets it: SQLite's own wait would sleep the thread this long.
+    sqlite.pragma('busy_timeout = 5000');
+    const holder = new SQLite(file);
+    holder.exec('begin immediate');
+    try {
+      const events: string[] = [];
+      const write = insert('waited').then(() => events.push('write answered'));
+      const transaction = db
+        .transaction()
+        .execute((trx) => trx.insertInto('notes').values({ body: 'in a transaction' }).execute())
+        .then(() => events.push('transaction answered'));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      events.push('a timer fired');
+      // With no batch open a read answers at once; the writes are still waiting.
+      expect(await db.selectFrom('notes').select('body').execute()).toEqual([]);
+      expect(events).toEqual(['a timer fired']);
+      holder.exec('commit');
+      await Promise.all([write, transaction]);
+      expect(events.slice(1).sort()).toEqual(['transaction answered', 'write answered']);
+      expect(committedBodies().sort()).toEqual(['in a transaction', 'waited']);
+      expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    } finally {
+      holder.close();
+    }
+  });
+
+  it('fails a write with SQLite’s busy error once it has waited as long as busy_timeout', async () => {
+    sqlite.pragma('busy_timeout = 60');
+    const holder = new SQLite(file);
+    holder.exec('begin immediate');
+    try {
+      const started = performance.now();
+      await expect(insert('never')).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(55);
+      holder.exec('commit');
+      await insert('after');
+      expect(committedBodies()).toEqual(['after']);
+    } finally {
+      holder.close();
+    }
+  });
+
   it('runs schema changes and pragmas outside any batch', async () => {
     const write = insert('a');
     await sql`create table later (id integer primary key)`.execute(db);
