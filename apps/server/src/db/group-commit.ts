@@ -53,7 +53,8 @@ const later = globalThis.setTimeout;
 /** How long a write waits between tries while another connection holds the write lock. */
 const BUSY_RETRY_MS = 1;
 
-const isBusy = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+/** SQLITE_BUSY, or an extended code of it (SQLITE_BUSY_RECOVERY: another connection is recovering the WAL). */
+const isBusy = (error: unknown): boolean => /^SQLITE_BUSY/.test(String((error as { code?: unknown } | null)?.code));
 
 /**
  * How many turns of the event loop a batch stays open: it commits at the end of the third turn
