@@ -179,7 +179,7 @@ export class GroupCommitDriver implements Driver {
   readonly #lock = new Lock();
   #batch: Batch | null = null;
   #closed = false;
-  /** the connection's busy_timeout, read when a batch first opens */
+  /** the connection's busy_timeout (#busyTimeout) */
   #busyTimeoutMs: number | undefined;
   /** the busy error of the last try to open a batch */
   #busy: unknown = null;
@@ -337,9 +337,7 @@ export class GroupCommitDriver implements Driver {
     if (this.#closed) throw new Error('The database is closed.');
     // Writes that come while others wait for the lock wait with them for the next try.
     if (this.#retry) return null;
-    const timeout = (this.#busyTimeoutMs ??= Number(
-      Object.values(this.#source.prepare('pragma busy_timeout').get() as object)[0],
-    ));
+    const timeout = this.#busyTimeout();
     this.#source.prepare('pragma busy_timeout = 0').get();
     try {
       // Takes the write lock at once: a reader turned writer could not wait for it (SQLITE_BUSY).
@@ -370,7 +368,7 @@ export class GroupCommitDriver implements Driver {
    * write has waited as long as the connection's busy_timeout would have.
    */
   async #writeLockWait(since: number): Promise<void> {
-    if (performance.now() - since >= (this.#busyTimeoutMs ?? 0)) throw this.#busy;
+    if (performance.now() - since >= this.#busyTimeout()) throw this.#busy;
     // One timer for every write waiting: the first to try again opens the batch the others join.
     this.#retry ??= new Promise((resolve) =>
       later(() => {
@@ -379,6 +377,13 @@ export class GroupCommitDriver implements Driver {
       }, BUSY_RETRY_MS),
     );
     await this.#retry;
+  }
+
+  /** The connection's busy_timeout (ms), read once and again after a pragma. */
+  #busyTimeout(): number {
+    return (this.#busyTimeoutMs ??= Number(
+      Object.values(this.#source.prepare('pragma busy_timeout').get() as object)[0],
+    ));
   }
 
   /** Commits the batch at the end of the `turns`-th turn of the loop from now. */
