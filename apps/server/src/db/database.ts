@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type Dialect as KyselyDialect } from 'kysely';
 import pg from 'pg';
 import { GroupCommitDialect, type StatementSource } from './group-commit.ts';
+import { PIPELINED_CONNECTIONS, PipelinedPool } from './pg-pipeline.ts';
 import { nameStatements, StatementNames } from './pg-statement-names.ts';
 import type { Database } from './schema.ts';
 import { startWalCheckpointer } from './wal-checkpointer.ts';
@@ -60,8 +61,13 @@ export interface OpenOptions {
   searchPath?: string;
   /** PostgreSQL only: which texts are sent by name (decision 047); each pool has its own by default. */
   statementNames?: StatementNames;
-  /** PostgreSQL only: pool size. */
+  /** PostgreSQL only: pool size (transactions and sessions). */
   poolSize?: number;
+  /**
+   * PostgreSQL only: how many pipelined connections statements that commit alone share, besides the
+   * pool (decision 051); 0 sends every statement through the pool.
+   */
+  pipelinedConnections?: number;
   /**
    * PostgreSQL only: told when an idle pooled connection breaks (the database restarted or went
    * away). The pool drops that connection and opens new ones as requests need them.
@@ -103,8 +109,19 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     // The pool passes an idle connection's error on as well: already reported by the line above.
     pool.on('error', () => undefined);
     // Repeated statements are sent by name, so each connection parses them once (decision 047).
-    nameStatements(pool, options.statementNames ?? new StatementNames());
-    const dialect = new PostgresDialect({ pool });
+    const names = options.statementNames ?? new StatementNames();
+    nameStatements(pool, names);
+    // Statements that commit alone share pipelined connections; transactions and sessions check
+    // one out of the pool (decision 051).
+    const pipelined = options.pipelinedConnections ?? PIPELINED_CONNECTIONS;
+    const shared =
+      pipelined > 0
+        ? new PipelinedPool(pool, connection, names, {
+            connections: pipelined,
+            onConnectionLost: options.onConnectionLost,
+          })
+        : undefined;
+    const dialect = new PostgresDialect({ pool: shared ?? pool });
     const db = new Kysely<Database>({ dialect: options.wrapDialect?.(dialect, 'postgresql') ?? dialect });
     return {
       db,

@@ -68,7 +68,13 @@ describe.runIf(TEST_DATABASE_URL)('statements on PostgreSQL', () => {
     );
     handle = openDatabase(
       { kind: 'postgres', url: TEST_DATABASE_URL! },
-      { searchPath: schema, poolSize: 1, statementNames: new StatementNames({ replanAfter: [40, 80] }) },
+      {
+        searchPath: schema,
+        // Every statement on the one connection, so that each test sees what that connection parsed.
+        poolSize: 1,
+        pipelinedConnections: 0,
+        statementNames: new StatementNames({ replanAfter: [40, 80] }),
+      },
     );
   });
   afterAll(async () => {

@@ -207,7 +207,12 @@ function isChangedResultType(error: unknown): boolean {
  * values)` (how Kysely sends statements) go through `names`. Calls in any other form are untouched.
  */
 export function nameStatements(pool: pg.Pool, names: StatementNames): void {
-  pool.on('connect', (client) => {
+  pool.on('connect', (client) => nameStatementsOf(client, names));
+}
+
+/** Sends one client's repeated statements by name (as nameStatements does for a pool's clients). */
+export function nameStatementsOf(client: pg.Client, names: StatementNames): void {
+  {
     const query = client.query.bind(client) as Query;
     /** per text number, the name this connection last sent it under */
     const sent = new Map<string, string>();
@@ -251,5 +256,5 @@ export function nameStatements(pool: pg.Pool, names: StatementNames): void {
       }
     };
     (client as unknown as { query: Query }).query = named;
-  });
+  }
 }

@@ -21,9 +21,10 @@ const NETWORK_CODES = new Set([
 /**
  * PostgreSQL SQLSTATEs: connection exceptions (class 08), the server shutting down, crashed or
  * starting (57P01-57P03), too many connections (53300), and transient conflicts a retry resolves
- * (serialization failure, deadlock) or a statement cancelled by a timeout.
+ * (serialization failure, deadlock, a lock still held at lock_timeout) or a statement cancelled by a
+ * timeout.
  */
-const POSTGRES_STATES = new Set(['57P01', '57P02', '57P03', '53300', '40001', '40P01', '57014']);
+const POSTGRES_STATES = new Set(['57P01', '57P02', '57P03', '53300', '40001', '40P01', '55P03', '57014']);
 
 /** node-postgres's own messages for a connection that broke or could not be made. */
 const POSTGRES_CLIENT_MESSAGES = [

@@ -1,0 +1,145 @@
+/**
+ * Statements that run alone share a few pipelined connections (decision 051).
+ *
+ * Most of an order's statements on PostgreSQL commit alone: they need no connection of their own,
+ * only an answer. Through the pool, each such statement checked out a connection, waited for its
+ * answer there and gave it back, so every statement woke its own PostgreSQL backend and then the
+ * server, and concurrent requests' statements went out and came back one system call each. Here
+ * they are written one after another on a shared connection without waiting for the answers before
+ * (node-postgres's pipeline mode, each statement with its own Sync, so one that fails leaves the
+ * others untouched), and a backend with several waiting runs them in one go.
+ *
+ * A transaction, or a session that holds an advisory lock across statements
+ * (events.repository.ts's subject lock), needs a connection of its own: the first statement that
+ * starts one (`begin`, `start transaction`, `set`, a session advisory lock) checks a connection out of
+ * the pool, and every later statement of that Kysely connection goes there until it is released.
+ *
+ * A statement waits behind those sent before it on the same connection. So a statement is sent on
+ * the shared connection with the fewest answers outstanding (one slow statement does not hold up
+ * the next ones), and code that holds a transaction or a session lock sends its statements through
+ * that connection only, never through the shared ones: a statement waiting there for the lock
+ * would hold up the very statement that would free it. `lock_timeout` bounds such a wait anyway:
+ * the statement fails (503, the request may be sent again) instead of holding its connection up.
+ */
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import pg from 'pg';
+import { nameStatementsOf, type StatementNames } from './pg-statement-names.ts';
+
+/** How many shared connections a pool keeps for statements that run alone. */
+export const PIPELINED_CONNECTIONS = 2;
+
+/** The longest a statement on a shared connection waits for a lock before it fails. */
+export const PIPELINE_LOCK_TIMEOUT_MS = 5_000;
+
+/** Statements that start something that must stay on one connection until it is released. */
+const STARTS_SESSION = /^\s*(begin|start\s+transaction|set\s)|advisory_lock\(/i;
+
+/** Whether `text` needs a connection of its own (see STARTS_SESSION). */
+export function startsSession(text: string): boolean {
+  return STARTS_SESSION.test(text);
+}
+
+interface Pipe {
+  client: pg.Client;
+  /** statements sent and not yet answered */
+  outstanding: number;
+  broken: boolean;
+}
+
+/**
+ * A pool for Kysely's PostgreSQL dialect: connections handed out are lazy, sending statements that
+ * run alone on the shared pipelined connections and checking one out of `pool` when a statement
+ * starts a transaction or a session.
+ */
+export class PipelinedPool implements PostgresPool {
+  readonly #pipes: Array<Pipe | undefined>;
+  readonly #open: () => pg.Client;
+  #ended = false;
+
+  constructor(
+    readonly pool: pg.Pool,
+    config: pg.ClientConfig,
+    names: StatementNames,
+    options: { connections?: number; onConnectionLost?: ((error: Error) => void) | undefined } = {},
+  ) {
+    this.#pipes = new Array<Pipe | undefined>(options.connections ?? PIPELINED_CONNECTIONS).fill(undefined);
+    this.#open = () => {
+      const client = new pg.Client({ ...config, pipeline: true, lock_timeout: PIPELINE_LOCK_TIMEOUT_MS });
+      nameStatementsOf(client, names);
+      client.on('error', (error) => options.onConnectionLost?.(error));
+      return client;
+    };
+  }
+
+  /** The shared connection with the fewest answers outstanding, opened (again) if need be. */
+  #pipe(): Pipe {
+    let best: Pipe | undefined;
+    for (let index = 0; index < this.#pipes.length; index += 1) {
+      let pipe = this.#pipes[index];
+      if (pipe === undefined || pipe.broken) {
+        pipe = this.#connect(index);
+        this.#pipes[index] = pipe;
+      }
+      if (best === undefined || pipe.outstanding < best.outstanding) best = pipe;
+      if (best.outstanding === 0) break;
+    }
+    return best!;
+  }
+
+  #connect(index: number): Pipe {
+    const client = this.#open();
+    const pipe: Pipe = { client, outstanding: 0, broken: false };
+    const drop = () => {
+      pipe.broken = true;
+      if (this.#pipes[index] === pipe) this.#pipes[index] = undefined;
+    };
+    client.once('end', drop);
+    client.on('error', drop);
+    // A failed connect ends the client, which fails its statements (and drops it above).
+    client.connect().catch(() => undefined);
+    return pipe;
+  }
+
+  /** Runs one statement that commits alone on a shared connection. */
+  async runAlone(text: string, values: unknown[]): Promise<pg.QueryResult> {
+    if (this.#ended) throw new Error('Client was closed and is not queryable');
+    const pipe = this.#pipe();
+    pipe.outstanding += 1;
+    try {
+      return await pipe.client.query(text, values);
+    } finally {
+      pipe.outstanding -= 1;
+    }
+  }
+
+  /** What Kysely's driver calls for each statement, transaction or session. */
+  async connect(): Promise<PostgresPoolClient> {
+    // Kysely sends statements as text and values only (no cursors here): LazyClient.query.
+    return new LazyClient(this) as unknown as PostgresPoolClient;
+  }
+
+  async end(): Promise<void> {
+    this.#ended = true;
+    const pipes = this.#pipes.splice(0).filter((pipe): pipe is Pipe => pipe !== undefined);
+    await Promise.all([this.pool.end(), ...pipes.map((pipe) => pipe.client.end().catch(() => undefined))]);
+  }
+}
+
+/** One Kysely connection: shared connections until a statement starts a session, then its own. */
+class LazyClient {
+  #own: pg.PoolClient | undefined;
+
+  constructor(private readonly owner: PipelinedPool) {}
+
+  async query(text: string, values: unknown[]): Promise<pg.QueryResult> {
+    if (this.#own) return this.#own.query(text, values);
+    if (!startsSession(text)) return this.owner.runAlone(text, values);
+    this.#own = await this.owner.pool.connect();
+    return this.#own.query(text, values);
+  }
+
+  release(): void {
+    this.#own?.release();
+    this.#own = undefined;
+  }
+}
