@@ -32,11 +32,14 @@ export const PIPELINED_CONNECTIONS = 2;
 export const PIPELINE_LOCK_TIMEOUT_MS = 5_000;
 
 /** Statements that start something that must stay on one connection until it is released. */
-const STARTS_SESSION = /^\s*(begin|start\s+transaction|set\s)|advisory_lock\(/i;
+const STARTS_SESSION = /^\s*(begin|start\s+transaction|set\s)/i;
+/** A session-level advisory lock (`pg_advisory_lock`, `pg_try_advisory_lock`), anywhere in a statement. */
+const SESSION_LOCK = 'advisory_lock(';
 
-/** Whether `text` needs a connection of its own (see STARTS_SESSION). */
+/** Whether `text` needs a connection of its own: a transaction, a setting, a session advisory lock. */
 export function startsSession(text: string): boolean {
-  return STARTS_SESSION.test(text);
+  // A plain search: a regular expression with the lock as an alternative tried it at every offset.
+  return text.includes(SESSION_LOCK) || STARTS_SESSION.test(text);
 }
 
 interface Pipe {
@@ -54,6 +57,8 @@ interface Pipe {
 export class PipelinedPool implements PostgresPool {
   readonly #pipes: Array<Pipe | undefined>;
   readonly #open: () => pg.Client;
+  /** Kysely connections handed back, to hand out again (Kysely keeps a wrapper per client it meets). */
+  readonly #free: LazyClient[] = [];
   #ended = false;
 
   constructor(
@@ -115,7 +120,7 @@ export class PipelinedPool implements PostgresPool {
   /** What Kysely's driver calls for each statement, transaction or session. */
   async connect(): Promise<PostgresPoolClient> {
     // Kysely sends statements as text and values only (no cursors here): LazyClient.query.
-    return new LazyClient(this) as unknown as PostgresPoolClient;
+    return (this.#free.pop() ?? new LazyClient(this, this.#free)) as unknown as PostgresPoolClient;
   }
 
   async end(): Promise<void> {
@@ -129,7 +134,10 @@ export class PipelinedPool implements PostgresPool {
 class LazyClient {
   #own: pg.PoolClient | undefined;
 
-  constructor(private readonly owner: PipelinedPool) {}
+  constructor(
+    private readonly owner: PipelinedPool,
+    private readonly free: LazyClient[],
+  ) {}
 
   async query(text: string, values: unknown[]): Promise<pg.QueryResult> {
     if (this.#own) return this.#own.query(text, values);
@@ -141,5 +149,6 @@ class LazyClient {
   release(): void {
     this.#own?.release();
     this.#own = undefined;
+    this.free.push(this);
   }
 }
