@@ -13,9 +13,9 @@ describe('startsSession', () => {
     for (const text of ['begin', 'start transaction isolation level serializable', 'set lock_timeout = 0']) {
       expect(startsSession(text)).toBe(true);
     }
-    expect(startsSession('update orders set x = 1 where id = $1 and pg_advisory_lock(1, hashtext($2)) is not null')).toBe(
-      true,
-    );
+    expect(
+      startsSession('update orders set x = 1 where id = $1 and pg_advisory_lock(1, hashtext($2)) is not null'),
+    ).toBe(true);
     expect(startsSession('select pg_try_advisory_lock($1)')).toBe(true);
   });
 
@@ -70,7 +70,11 @@ describe.runIf(TEST_DATABASE_URL)('statements that commit alone on PostgreSQL', 
       sql<{ n: number }>`select ${1}::int as n`.execute(db),
       sql`select 1 / ${0}::int`.execute(db),
       sql<{ n: number }>`select ${3}::int as n`.execute(db),
-      db.selectFrom('things' as never).select('name' as never).where('id' as never, '=', 1 as never).execute(),
+      db
+        .selectFrom('things' as never)
+        .select('name' as never)
+        .where('id' as never, '=', 1 as never)
+        .execute(),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect((answers[0] as PromiseFulfilledResult<{ rows: unknown[] }>).value.rows).toEqual([{ n: 1 }]);
@@ -84,29 +88,46 @@ describe.runIf(TEST_DATABASE_URL)('statements that commit alone on PostgreSQL', 
     await expect(
       db.transaction().execute(async (trx) => {
         expect(shared.has(await backend(trx))).toBe(false);
-        await trx.insertInto('things' as never).values({ id: 2, name: 'two' } as never).execute();
+        await trx
+          .insertInto('things' as never)
+          .values({ id: 2, name: 'two' } as never)
+          .execute();
         // Read while the transaction is open: the shared connections do not see its row.
-        const outsideIt = await db.selectFrom('things' as never).select('id' as never).execute();
+        const outsideIt = await db
+          .selectFrom('things' as never)
+          .select('id' as never)
+          .execute();
         expect(outsideIt).toEqual([{ id: 1 }]);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    expect(await db.selectFrom('things' as never).select('id' as never).execute()).toEqual([{ id: 1 }]);
+    expect(
+      await db
+        .selectFrom('things' as never)
+        .select('id' as never)
+        .execute(),
+    ).toEqual([{ id: 1 }]);
   });
 
   it('keeps a session that takes an advisory lock on its connection until it lets the lock go', async () => {
     const key = Number.parseInt(randomBytes(3).toString('hex'), 16);
     const unlocked = await db.connection().execute(async (connection) => {
-      const taken = await sql<{ pid: number }>`select pg_backend_pid() as pid, pg_advisory_lock(${key}::int, 1)`.execute(
-        connection,
-      );
+      const taken = await sql<{
+        pid: number;
+      }>`select pg_backend_pid() as pid, pg_advisory_lock(${key}::int, 1)`.execute(connection);
       // Statements after the lock go where the lock is, however many others run meanwhile.
-      const [, pid] = await Promise.all([Promise.all(Array.from({ length: 10 }, () => backend())), backend(connection)]);
+      const [, pid] = await Promise.all([
+        Promise.all(Array.from({ length: 10 }, () => backend())),
+        backend(connection),
+      ]);
       expect(pid).toBe(taken.rows[0]!.pid);
-      return (await sql<{ ok: boolean }>`select pg_advisory_unlock(${key}::int, 1) as ok`.execute(connection)).rows[0]!.ok;
+      return (await sql<{ ok: boolean }>`select pg_advisory_unlock(${key}::int, 1) as ok`.execute(connection)).rows[0]!
+        .ok;
     });
     expect(unlocked).toBe(true);
-    const held = await outside(`select 1 from pg_locks where locktype = 'advisory' and classid = $1 and objid = 1`, [key]);
+    const held = await outside(`select 1 from pg_locks where locktype = 'advisory' and classid = $1 and objid = 1`, [
+      key,
+    ]);
     expect(held).toEqual([]);
   });
 
