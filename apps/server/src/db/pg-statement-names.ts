@@ -43,10 +43,19 @@ const CHANGED_RESULT_TYPE = 'cached plan must not change result type';
 /** The SQLSTATE of "current transaction is aborted": a resend inside a failed transaction. */
 const IN_FAILED_TRANSACTION = '25P02';
 
+/** A named text: its number (what stays the same when it is named anew) and its current name. */
+interface Named {
+  /** `s<number>` */
+  readonly number: string;
+  /** `s<number>_<generation>`, made again only when the generation changes */
+  name: string;
+  generation: number;
+}
+
 /** Which texts are sent by name, and under which name. */
 export class StatementNames {
-  /** each named text's number, which its names carry */
-  private readonly numbers = new Map<string, number>();
+  /** each named text's number and name: the same strings at every run, so their hashes are kept */
+  private readonly numbers = new Map<string, Named>();
   private readonly seen = new Set<string>();
   private readonly refused = new Set<string>();
   /** Names given so far: a refused text's number is never given to another text. */
@@ -64,8 +73,13 @@ export class StatementNames {
 
   /** The name to send `text` under, or undefined to send it unnamed (its first time, or past the cap). */
   nameOf(text: string): string | undefined {
-    let number = this.numbers.get(text);
-    if (number === undefined) {
+    return this.namedOf(text)?.name;
+  }
+
+  /** `text`'s number and the name to send it under, or undefined to send it unnamed (as nameOf). */
+  namedOf(text: string): Readonly<Named> | undefined {
+    let named = this.numbers.get(text);
+    if (named === undefined) {
       if (this.given >= this.max || this.refused.has(text)) return undefined;
       if (!this.seen.has(text)) {
         if (this.seen.size >= MAX_COUNTED) this.seen.clear();
@@ -73,13 +87,18 @@ export class StatementNames {
         return undefined;
       }
       this.seen.delete(text);
-      number = this.given;
+      const number = `s${this.given}`;
       this.given += 1;
-      this.numbers.set(text, number);
+      named = { number, name: `${number}_${this.generation}`, generation: this.generation };
+      this.numbers.set(text, named);
     }
     this.runs += 1;
     if (this.runs >= (this.replanAfter[this.generation] ?? Infinity)) this.generation += 1;
-    return `s${number}_${this.generation}`;
+    if (named.generation !== this.generation) {
+      named.generation = this.generation;
+      named.name = `${named.number}_${this.generation}`;
+    }
+    return named;
   }
 
   /** Never names `text` again (its named statement failed in a way a fresh parse cures). */
@@ -92,11 +111,6 @@ export class StatementNames {
   get size(): number {
     return this.numbers.size;
   }
-}
-
-/** A name's text number: what stays the same when the text is named anew. */
-function textNumber(name: string): string {
-  return name.slice(0, name.indexOf('_'));
 }
 
 type Query = (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
@@ -212,49 +226,47 @@ export function nameStatements(pool: pg.Pool, names: StatementNames): void {
 
 /** Sends one client's repeated statements by name (as nameStatements does for a pool's clients). */
 export function nameStatementsOf(client: pg.Client, names: StatementNames): void {
-  {
-    const query = client.query.bind(client) as Query;
-    /** per text number, the name this connection last sent it under */
-    const sent = new Map<string, string>();
-    /** per name, the description of the statement's answers on this connection */
-    const described = new Map<string, Described | null>();
-    const runNamed = (name: string, text: string, values: unknown[]) =>
-      new Promise<pg.QueryResult>((resolve, reject) => {
-        client.query(
-          new DescribedOnceQuery(name, text, values, described, (error, result) =>
-            error ? reject(error) : resolve(result),
-          ),
-        );
-      });
-    const named: Query = async (text, values) => {
-      // Only statements with parameters: one without goes in a single message, unnamed.
-      const name =
-        typeof text === 'string' && Array.isArray(values) && values.length > 0 ? names.nameOf(text) : undefined;
-      if (name === undefined) return query(text, values);
-      const number = textNumber(name);
-      const previous = sent.get(number);
-      if (previous !== name) {
-        sent.set(number, name);
-        // Queued before the statement; a failure (the transaction had failed) only leaves it parsed.
-        if (previous !== undefined) {
-          described.delete(previous);
-          void query(`deallocate ${previous}`).catch(() => undefined);
-        }
+  const query = client.query.bind(client) as Query;
+  /** per text number, the name this connection last sent it under */
+  const sent = new Map<string, string>();
+  /** per name, the description of the statement's answers on this connection */
+  const described = new Map<string, Described | null>();
+  const runNamed = (name: string, text: string, values: unknown[]) =>
+    new Promise<pg.QueryResult>((resolve, reject) => {
+      client.query(
+        new DescribedOnceQuery(name, text, values, described, (error, result) =>
+          error ? reject(error) : resolve(result),
+        ),
+      );
+    });
+  const named: Query = async (text, values) => {
+    // Only statements with parameters: one without goes in a single message, unnamed.
+    const entry =
+      typeof text === 'string' && Array.isArray(values) && values.length > 0 ? names.namedOf(text) : undefined;
+    if (entry === undefined) return query(text, values);
+    const { number, name } = entry;
+    const previous = sent.get(number);
+    if (previous !== name) {
+      sent.set(number, name);
+      // Queued before the statement; a failure (the transaction had failed) only leaves it parsed.
+      if (previous !== undefined) {
+        described.delete(previous);
+        void query(`deallocate ${previous}`).catch(() => undefined);
       }
+    }
+    try {
+      return await runNamed(name, text as string, values as unknown[]);
+    } catch (error) {
+      if (!isChangedResultType(error)) throw error;
+      names.refuse(text as string);
+      // Nothing ran. Outside a transaction the resend is parsed afresh; inside one, the
+      // transaction has failed, and the first error is the one to report.
       try {
-        return await runNamed(name, text as string, values as unknown[]);
-      } catch (error) {
-        if (!isChangedResultType(error)) throw error;
-        names.refuse(text as string);
-        // Nothing ran. Outside a transaction the resend is parsed afresh; inside one, the
-        // transaction has failed, and the first error is the one to report.
-        try {
-          return await query(text, values);
-        } catch (again) {
-          throw (again as { code?: string }).code === IN_FAILED_TRANSACTION ? error : again;
-        }
+        return await query(text, values);
+      } catch (again) {
+        throw (again as { code?: string }).code === IN_FAILED_TRANSACTION ? error : again;
       }
-    };
-    (client as unknown as { query: Query }).query = named;
-  }
+    }
+  };
+  (client as unknown as { query: Query }).query = named;
 }
