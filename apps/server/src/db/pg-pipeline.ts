@@ -26,7 +26,7 @@ import pg from 'pg';
 import { nameStatementsOf, type StatementNames } from './pg-statement-names.ts';
 
 /** How many shared connections a pool keeps for statements that run alone. */
-export const PIPELINED_CONNECTIONS = 2;
+export const PIPELINED_CONNECTIONS = 4;
 
 /** The longest a statement on a shared connection waits for a lock before it fails. */
 export const PIPELINE_LOCK_TIMEOUT_MS = 5_000;
