@@ -46,7 +46,6 @@ interface Pipe {
   client: pg.Client;
   /** statements sent and not yet answered */
   outstanding: number;
-  broken: boolean;
 }
 
 /**
@@ -81,7 +80,7 @@ export class PipelinedPool implements PostgresPool {
     let best: Pipe | undefined;
     for (let index = 0; index < this.#pipes.length; index += 1) {
       let pipe = this.#pipes[index];
-      if (pipe === undefined || pipe.broken) {
+      if (pipe === undefined) {
         pipe = this.#connect(index);
         this.#pipes[index] = pipe;
       }
@@ -93,9 +92,9 @@ export class PipelinedPool implements PostgresPool {
 
   #connect(index: number): Pipe {
     const client = this.#open();
-    const pipe: Pipe = { client, outstanding: 0, broken: false };
+    const pipe: Pipe = { client, outstanding: 0 };
+    // A broken connection leaves its slot; the next statement opens another there.
     const drop = () => {
-      pipe.broken = true;
       if (this.#pipes[index] === pipe) this.#pipes[index] = undefined;
     };
     client.once('end', drop);
