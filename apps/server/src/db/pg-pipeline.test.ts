@@ -4,9 +4,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from '../test/test-env.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
-import { PIPELINED_CONNECTIONS, startsSession } from './pg-pipeline.ts';
+import { PIPE_HELD_UP_MS, PIPELINED_CONNECTIONS, SLOW_STATEMENT_MS, startsSession } from './pg-pipeline.ts';
 import type { Database } from './schema.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('startsSession', () => {
   it('keeps transactions, settings and session advisory locks on a connection of their own', () => {
@@ -131,10 +133,28 @@ describe.runIf(TEST_DATABASE_URL)('statements that commit alone on PostgreSQL', 
     expect(held).toEqual([]);
   });
 
-  it('answers a statement on a free shared connection while another waits for a slow one', async () => {
+  it('queues statements on one shared connection while it keeps up with them', async () => {
+    // Sent together: the first connection's oldest statement is not held up yet when each is sent.
+    const pids = await Promise.all(Array.from({ length: 30 }, () => backend()));
+    expect(new Set(pids).size).toBe(1);
+  });
+
+  it('sends statements on the next shared connection once a slow one has held the first up', async () => {
     const finished: string[] = [];
-    const slow = sql`select pg_sleep(0.5)`.execute(db).then(() => finished.push('slow'));
+    const slow = sql`select pg_sleep(0.6), 'held up' as why`.execute(db).then(() => finished.push('slow'));
+    await sleep(PIPE_HELD_UP_MS * 3);
     const quick = sql`select 1`.execute(db).then(() => finished.push('quick'));
+    await Promise.all([slow, quick]);
+    expect(finished).toEqual(['quick', 'slow']);
+  });
+
+  it('runs a text that ran slow on a connection of its own, so that quick ones sent with it are not held up', async () => {
+    const text = sql`select pg_sleep(${SLOW_STATEMENT_MS * 4} / 1000.0), 'ran slow' as why`;
+    await text.execute(db);
+    const finished: string[] = [];
+    // Sent at once: on one shared connection the quick one would wait for the slow one.
+    const slow = text.execute(db).then(() => finished.push('slow'));
+    const quick = sql`select 2`.execute(db).then(() => finished.push('quick'));
     await Promise.all([slow, quick]);
     expect(finished).toEqual(['quick', 'slow']);
   });

@@ -224,12 +224,23 @@ describe.each(databases)('sandbox gateway card requests on $name', (database) =>
         const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
         const holder = rows[0]!.pid;
         pending = gateway.chargeCard(request);
-        // Waits until the request is held at the index by this transaction's row.
-        for (;;) {
-          const waiting = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
-            where ${holder}::integer = any(pg_blocking_pids(pid))`.execute(handle.db);
-          if (Number(waiting.rows[0]!.n) > 0) break;
-          await new Promise((resolve) => setImmediate(resolve));
+        // Waits until the request is held at the index by this transaction's row, asking on a
+        // connection of its own: this transaction holds the lock the request waits for, so it may
+        // not send through the shared connections, where a statement could queue behind the
+        // request (decision 051).
+        const watcher = handle.createSessionClient!();
+        await watcher.connect();
+        try {
+          for (;;) {
+            const waiting = await watcher.query<{ n: string }>(
+              'select count(*) as n from pg_stat_activity where $1::integer = any(pg_blocking_pids(pid))',
+              [holder],
+            );
+            if (Number(waiting.rows[0]!.n) > 0) break;
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        } finally {
+          await watcher.end();
         }
       });
       expect(await pending).toEqual(used(request));
