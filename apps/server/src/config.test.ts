@@ -104,6 +104,14 @@ describe('server settings', () => {
     expect(() => parseConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
+  it('shares DATABASE_SHARED_CONNECTIONS PostgreSQL connections among statements that commit alone (4 by default; 0: none)', () => {
+    expect(parseConfig({}).databaseSharedConnections).toBe(4);
+    expect(parseConfig({ DATABASE_SHARED_CONNECTIONS: '1' }).databaseSharedConnections).toBe(1);
+    expect(parseConfig({ DATABASE_SHARED_CONNECTIONS: '0' }).databaseSharedConnections).toBe(0);
+    expect(() => parseConfig({ DATABASE_SHARED_CONNECTIONS: '-1' })).toThrow(/DATABASE_SHARED_CONNECTIONS/);
+    expect(() => parseConfig({ DATABASE_SHARED_CONNECTIONS: 'two' })).toThrow(/DATABASE_SHARED_CONNECTIONS/);
+  });
+
   it('serves metrics only when asked: METRICS_TOKEN of 16 characters or more, METRICS_PORT off the main port', () => {
     expect(parseConfig({})).toMatchObject({ metricsToken: null, metricsPort: null, metricsHost: '127.0.0.1' });
     expect(

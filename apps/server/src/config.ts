@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db/database.ts';
+import { PIPELINED_CONNECTIONS } from './db/pg-pipeline.ts';
 import { defaultStreamsPerProcess, STREAMS_PER_ADDRESS } from './lib/stream-limits.ts';
 import type { TracingConfig } from './lib/tracing.ts';
 
@@ -75,6 +76,9 @@ const EnvSchema = z.object({
   // PostgreSQL connections per process (docs/decisions/022-postgres-checkout.md); keep
   // nodes × this below the database's max_connections.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  // PostgreSQL connections that statements committing alone share, besides the pool (decision 051);
+  // 0 sends every statement through the pool.
+  DATABASE_SHARED_CONNECTIONS: z.coerce.number().int().min(0).max(64).default(PIPELINED_CONNECTIONS),
   OPS_TOKEN: z.string().trim().min(16, 'OPS_TOKEN must be at least 16 characters').optional(),
   // GET /metrics (Prometheus): on the main port only with `Authorization: Bearer <METRICS_TOKEN>`;
   // with METRICS_PORT, on that port of METRICS_HOST instead; with neither, not served (docs/operations.md).
@@ -170,6 +174,8 @@ export interface Config {
   database: DatabaseConfig;
   /** PostgreSQL: connections in this process's pool */
   databasePoolSize: number;
+  /** PostgreSQL: connections shared by statements that commit alone (0: the pool only) */
+  databaseSharedConnections: number;
   opsToken: string;
   /** the bearer token GET /metrics asks for (on METRICS_PORT too); null: none asked */
   metricsToken: string | null;
@@ -286,6 +292,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     database,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseSharedConnections: e.DATABASE_SHARED_CONNECTIONS,
     opsToken: e.OPS_TOKEN ?? randomBytes(24).toString('base64url'),
     opsTokenGenerated: e.OPS_TOKEN === undefined,
     metricsToken: e.METRICS_TOKEN ?? null,

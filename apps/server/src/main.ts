@@ -55,6 +55,7 @@ async function main(): Promise<void> {
   let connectionLost = (error: Error) => console.warn('Database connection lost:', error.message);
   const database = openDatabase(config.database, {
     poolSize: config.databasePoolSize,
+    pipelinedConnections: config.databaseSharedConnections,
     onConnectionLost: (error) => connectionLost(error),
     checkpointInBackground: true,
     onCheckpointError: (error) => console.error('The background WAL checkpointer failed; checkpointing inline', error),
