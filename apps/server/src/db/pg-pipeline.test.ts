@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from '../test/test-env.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
-import { PIPE_HELD_UP_MS, PIPELINED_CONNECTIONS, SLOW_STATEMENT_MS, startsSession } from './pg-pipeline.ts';
+import { PIPE_HELD_UP_MS, PIPELINED_CONNECTIONS, startsSession } from './pg-pipeline.ts';
 import type { Database } from './schema.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
@@ -144,17 +144,6 @@ describe.runIf(TEST_DATABASE_URL)('statements that commit alone on PostgreSQL', 
     const slow = sql`select pg_sleep(0.6), 'held up' as why`.execute(db).then(() => finished.push('slow'));
     await sleep(PIPE_HELD_UP_MS * 3);
     const quick = sql`select 1`.execute(db).then(() => finished.push('quick'));
-    await Promise.all([slow, quick]);
-    expect(finished).toEqual(['quick', 'slow']);
-  });
-
-  it('runs a text that ran slow on a connection of its own, so that quick ones sent with it are not held up', async () => {
-    const text = sql`select pg_sleep(${SLOW_STATEMENT_MS * 4} / 1000.0), 'ran slow' as why`;
-    await text.execute(db);
-    const finished: string[] = [];
-    // Sent at once: on one shared connection the quick one would wait for the slow one.
-    const slow = text.execute(db).then(() => finished.push('slow'));
-    const quick = sql`select 2`.execute(db).then(() => finished.push('quick'));
     await Promise.all([slow, quick]);
     expect(finished).toEqual(['quick', 'slow']);
   });

@@ -16,8 +16,7 @@
  *
  * A statement waits behind those sent before it on the same connection. So statements fill the
  * first shared connection while it keeps up (decision 052), and go on the next once the oldest
- * statement waiting there was sent PIPE_HELD_UP_MS ago; a text that once ran slow runs on a
- * pooled connection of its own. Code that holds a transaction or a session lock sends its
+ * statement waiting there was sent PIPE_HELD_UP_MS ago. Code that holds a transaction or a session lock sends its
  * statements through that connection only, never through the shared ones: a statement waiting
  * there for the lock would hold up the very statement that would free it. `lock_timeout` bounds
  * such a wait anyway: the statement fails (503, the request may be sent again) instead of holding
@@ -39,16 +38,6 @@ export const PIPELINE_LOCK_TIMEOUT_MS = 5_000;
  */
 export const PIPE_HELD_UP_MS = 50;
 
-/**
- * A text whose run took this long or longer on a shared connection runs on a pooled connection of
- * its own from then on (a report, a trim), so that the statements behind it are not held up; it
- * comes back to the shared connections once a run takes under a fifth of this.
- */
-export const SLOW_STATEMENT_MS = 50;
-
-/** How many slow texts are remembered at most (they start over beyond). */
-const MAX_SLOW_TEXTS = 256;
-
 /** Statements that start something that must stay on one connection until it is released. */
 const STARTS_SESSION = /^\s*(begin|start\s+transaction|set\s)/i;
 /** A session-level advisory lock (`pg_advisory_lock`, `pg_try_advisory_lock`), anywhere in a statement. */
@@ -64,8 +53,6 @@ interface Pipe {
   client: pg.Client;
   /** when each statement sent and not yet answered was sent (performance.now()), oldest first */
   sent: number[];
-  /** when the last answer came (performance.now()): the next statement's run started then at the earliest */
-  answeredAt: number;
 }
 
 /**
@@ -78,8 +65,6 @@ export class PipelinedPool implements PostgresPool {
   readonly #open: () => pg.Client;
   /** Kysely connections handed back, to hand out again (Kysely keeps a wrapper per client it meets). */
   readonly #free: LazyClient[] = [];
-  /** texts that ran slow on a shared connection (see SLOW_STATEMENT_MS) */
-  readonly #slow = new Set<string>();
   #ended = false;
 
   constructor(
@@ -121,7 +106,7 @@ export class PipelinedPool implements PostgresPool {
 
   #connect(index: number): Pipe {
     const client = this.#open();
-    const pipe: Pipe = { client, sent: [], answeredAt: 0 };
+    const pipe: Pipe = { client, sent: [] };
     // A broken connection leaves its slot; the next statement opens another there.
     const drop = () => {
       if (this.#pipes[index] === pipe) this.#pipes[index] = undefined;
@@ -133,34 +118,16 @@ export class PipelinedPool implements PostgresPool {
     return pipe;
   }
 
-  /** Whether `text` ran slow on a shared connection (and runs on a pooled one of its own). */
-  ranSlow(text: string): boolean {
-    return this.#slow.size > 0 && this.#slow.has(text);
-  }
-
-  /** A slow text's run on a pooled connection took `ms`: a quick one sends it back to the shared connections. */
-  ranOnItsOwn(text: string, ms: number): void {
-    if (ms < SLOW_STATEMENT_MS / 5) this.#slow.delete(text);
-  }
-
   /** Runs one statement that commits alone on a shared connection. */
   async runAlone(text: string, values: unknown[]): Promise<pg.QueryResult> {
     if (this.#ended) throw new Error('Client was closed and is not queryable');
     const pipe = this.#pipe();
-    const sentAt = performance.now();
-    pipe.sent.push(sentAt);
+    pipe.sent.push(performance.now());
     try {
       return await pipe.client.query(text, values);
     } finally {
       // Answers come back in the order sent: this statement's is the oldest outstanding.
       pipe.sent.shift();
-      const answeredAt = performance.now();
-      // Its run started when it was sent or when the answer before it came, whichever was later.
-      if (answeredAt - Math.max(sentAt, pipe.answeredAt) >= SLOW_STATEMENT_MS) {
-        if (this.#slow.size >= MAX_SLOW_TEXTS) this.#slow.clear();
-        this.#slow.add(text);
-      }
-      pipe.answeredAt = answeredAt;
     }
   }
 
@@ -188,14 +155,6 @@ class LazyClient {
 
   async query(text: string, values: unknown[]): Promise<pg.QueryResult> {
     if (this.#own) return this.#own.query(text, values);
-    if (this.owner.ranSlow(text) && !startsSession(text)) {
-      // Alone, on a pooled connection: the shared ones go on meanwhile.
-      this.#own = await this.owner.pool.connect();
-      const started = performance.now();
-      const result = await this.#own.query(text, values);
-      this.owner.ranOnItsOwn(text, performance.now() - started);
-      return result;
-    }
     if (!startsSession(text)) return this.owner.runAlone(text, values);
     this.#own = await this.owner.pool.connect();
     return this.#own.query(text, values);
