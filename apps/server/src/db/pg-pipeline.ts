@@ -16,9 +16,9 @@
  *
  * A statement waits behind those sent before it on the same connection. So statements fill the
  * first shared connection while it keeps up (decision 052), and go on the next once the oldest
- * statement waiting there was sent PIPE_HELD_UP_MS ago. Code that holds a transaction or a session lock sends its
- * statements through that connection only, never through the shared ones: a statement waiting
- * there for the lock would hold up the very statement that would free it. `lock_timeout` bounds
+ * statement waiting there was sent PIPE_HELD_UP_MS ago. Code that holds a transaction or a session
+ * lock sends its statements through that connection only, never through the shared ones: a
+ * statement waiting there for the lock would hold up the very statement that would free it. `lock_timeout` bounds
  * such a wait anyway: the statement fails (503, the request may be sent again) instead of holding
  * its connection up.
  */
@@ -87,10 +87,9 @@ export class PipelinedPool implements PostgresPool {
    * up, the one with the fewest answers outstanding. Statements queue on one connection while its
    * backend keeps up with them: it runs them one after another without going idle, and their
    * answers come back together. Spread over idle backends, each statement woke one, which cost the
-   * database about a quarter more CPU per order (decision 052).
+   * database about a quarter more CPU per order (decision 052). `now`: performance.now().
    */
-  #pipe(): Pipe {
-    const now = performance.now();
+  #pipe(now: number): Pipe {
     let best: Pipe | undefined;
     for (let index = 0; index < this.#pipes.length; index += 1) {
       let pipe = this.#pipes[index];
@@ -121,8 +120,9 @@ export class PipelinedPool implements PostgresPool {
   /** Runs one statement that commits alone on a shared connection. */
   async runAlone(text: string, values: unknown[]): Promise<pg.QueryResult> {
     if (this.#ended) throw new Error('Client was closed and is not queryable');
-    const pipe = this.#pipe();
-    pipe.sent.push(performance.now());
+    const now = performance.now();
+    const pipe = this.#pipe(now);
+    pipe.sent.push(now);
     try {
       return await pipe.client.query(text, values);
     } finally {
