@@ -26,19 +26,31 @@ export function recordAudit(db: Db, entry: AuditEntry): Promise<unknown> {
 }
 
 /** An order's status change: `order.status` with where it came from and went (and whether it undid a collection). */
-export function recordOrderStatusChange(
-  db: Db,
-  change: { at: number; actor: Actor; orderId: number; from: string; to: string; undo?: boolean },
-): Promise<unknown> {
+export function recordOrderStatusChange(db: Db, change: OrderStatusChange): Promise<unknown> {
+  return insertAuditEntry(db, orderStatusEntry(change));
+}
+
+/** What recordOrderStatusChange records. */
+export interface OrderStatusChange {
+  at: number;
+  actor: Actor;
+  orderId: number;
+  from: string;
+  to: string;
+  undo?: boolean;
+}
+
+/** recordOrderStatusChange's entry, for a statement that writes it beside the move (auditRow). */
+export function orderStatusEntry(change: OrderStatusChange): AuditEntry {
   const { at, actor, orderId, from, to, undo } = change;
-  return insertAuditEntry(db, {
+  return {
     at,
     actor,
     action: 'order.status',
     entity: 'order',
     entityId: String(orderId),
     details: undo ? { from, to, undo: true } : { from, to },
-  });
+  };
 }
 
 /** What the audit log says of one status change. */

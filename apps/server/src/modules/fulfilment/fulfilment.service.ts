@@ -10,7 +10,7 @@ import { NOT_READY_ORDER_STATUSES } from '@venue/domain/order-status';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import { recordOrderStatusChange, type Actor } from '../audit/audit.service.ts';
+import { auditRow, orderStatusEntry, recordOrderStatusChange, type Actor } from '../audit/audit.service.ts';
 import { returnCouponUse } from '../coupons/coupons.service.ts';
 import type { SignedConsumer } from '../consumers/consumers.service.ts';
 import { bumpMenuVersion, publishMenuItemsChanged, returnStock } from '../menu/menu.service.ts';
@@ -19,8 +19,10 @@ import {
   listOrderItemCounts,
   listOrdersOfVendor,
   moveOrderIfStatus,
+  moveOrderInOneStatement,
+  movesInOneStatement,
 } from '../orders/order-changes.ts';
-import { markOrderEventDue, publishOrderChanged, toOpsOrders } from '../orders/order-views.ts';
+import { changeOrderPublishing, markOrderEventDue, publishOrderChanged, toOpsOrders } from '../orders/order-views.ts';
 import { findOrderById, forgetVendorPace, getOrder, requireOwnOrder, type OrderRow } from '../orders/orders.service.ts';
 import type { PaymentDeps } from '../payments/payment-common.ts';
 import { refundOrder, type RefundListener } from '../payments/refunds.service.ts';
@@ -83,44 +85,75 @@ export async function changeOrderStatus(
   const row = await findOrderById(db, orderId);
   if (!row || row.vendor_id !== vendorId) throw notFound(`Order ${orderId} not found for vendor ${vendorId}`);
   const from = row.order_status as OrderStatus;
-  if (from !== to) {
-    if (!canVendorMove(from, to)) throw conflict(`Order ${orderId} is ${from}; it cannot become ${to}.`);
-    const returnedItems: number[] = [];
-    await db.transaction().execute(async (trx) => {
-      const moved = await moveOrderIfStatus(trx, orderId, from, {
-        order_status: to,
-        updated_at: nowMs,
-        ...changesFor(row, to, nowMs),
-      });
-      if (moved !== 1) throw conflict(`Order ${orderId} changed at the same time; read it again and retry.`);
-      if (to === 'Cancelled' && row.paid_at !== null) {
-        for (const { menu_item_id: itemId, count } of await listOrderItemCounts(trx, orderId)) {
-          if (itemId !== null && (await returnStock(trx, vendorId, itemId, Number(count), nowMs)))
-            returnedItems.push(itemId);
-        }
-        await bumpMenuVersion(trx, vendorId);
-        if (row.coupon_code) await returnCouponUse(trx, row.coupon_code);
-      }
-      await recordOrderStatusChange(trx, { at: nowMs, actor, orderId, from, to });
-      // Owed until published below: a cancellation publishes after its refund, which may take longer.
-      await markOrderEventDue(deps.events, trx, vendorId, orderId, to === 'Cancelled' ? REFUND_GRACE_MS : undefined);
-    });
+  if (from === to) return readOpsOrder(db, row, nowMs);
+  if (!canVendorMove(from, to)) throw conflict(`Order ${orderId} is ${from}; it cannot become ${to}.`);
+  const changes = { order_status: to, updated_at: nowMs, ...changesFor(row, to, nowMs) };
+  const changedMeanwhile = `Order ${orderId} changed at the same time; read it again and retry.`;
+  if (to !== 'Cancelled' && movesInOneStatement(db)) {
+    // Nothing to give back: the order, its audit row and its event's subject and mark in one
+    // statement (PostgreSQL), whose own read of the order is the event's view and this answer.
+    const entry = orderStatusEntry({ at: nowMs, actor, orderId, from, to });
+    const move = { orderId, expectedStatus: from, changes, audit: auditRow(entry) };
+    const { result: moved, view } = await movePublishing(deps.events, vendorId, nowMs, move);
+    if (!moved) throw conflict(changedMeanwhile);
     // Its ready time may count in the vendor's pace now.
     forgetVendorPace(db, vendorId);
-    if (to === 'Cancelled' && row.paid_at !== null) deps.menuCache.invalidate(vendorId);
-    // Refunded before anyone is told: the customer's order stream ends with the Cancelled order, so
-    // that message must already say where the money went. The staff member cancelling waits for
-    // the refund either way (this answer follows it); other boards hear of it a gateway call later.
-    const refunded = to === 'Cancelled' && (await refundOrder(deps, row, actor, nowMs));
-    const published = await publishOrderChanged(deps.events, vendorId, orderId, nowMs);
     // The customer's phone, by Web Push, from this process only (one notification, not one per node).
     deps.orderStatus?.statusChanged(orderId, to);
-    if (refunded) deps.refunds?.refunded(orderId);
-    await publishMenuItemsChanged(deps.events, vendorId, returnedItems);
-    // The event's view was read after the change committed: the answer is that view, not a second read of the same.
-    if (published) return published;
+    return view ?? readOpsOrder(db, row, nowMs);
   }
-  const fresh = await findOrderById(db, orderId);
+  const givesBack = to === 'Cancelled' && row.paid_at !== null;
+  const returnedItems: number[] = [];
+  await db.transaction().execute(async (trx) => {
+    const moved = await moveOrderIfStatus(trx, orderId, from, changes);
+    if (moved !== 1) throw conflict(changedMeanwhile);
+    if (givesBack) {
+      for (const { menu_item_id: itemId, count } of await listOrderItemCounts(trx, orderId)) {
+        if (itemId !== null && (await returnStock(trx, vendorId, itemId, Number(count), nowMs)))
+          returnedItems.push(itemId);
+      }
+      await bumpMenuVersion(trx, vendorId);
+      if (row.coupon_code) await returnCouponUse(trx, row.coupon_code);
+    }
+    await recordOrderStatusChange(trx, { at: nowMs, actor, orderId, from, to });
+    // Owed until published below: a cancellation publishes after its refund, which may take longer.
+    await markOrderEventDue(deps.events, trx, vendorId, orderId, to === 'Cancelled' ? REFUND_GRACE_MS : undefined);
+  });
+  // Its ready time may count in the vendor's pace now.
+  forgetVendorPace(db, vendorId);
+  if (givesBack) deps.menuCache.invalidate(vendorId);
+  // Refunded before anyone is told: the customer's order stream ends with the Cancelled order, so
+  // that message must already say where the money went. The staff member cancelling waits for
+  // the refund either way (this answer follows it); other boards hear of it a gateway call later.
+  const refunded = to === 'Cancelled' && (await refundOrder(deps, row, actor, nowMs));
+  const published = await publishOrderChanged(deps.events, vendorId, orderId, nowMs);
+  // The customer's phone, by Web Push, from this process only (one notification, not one per node).
+  deps.orderStatus?.statusChanged(orderId, to);
+  if (refunded) deps.refunds?.refunded(orderId);
+  await publishMenuItemsChanged(deps.events, vendorId, returnedItems);
+  // The event's view was read after the change committed: the answer is that view, not a second read of the same.
+  return published ?? readOpsOrder(db, row, nowMs);
+}
+
+/**
+ * A move in one statement (moveOrderInOneStatement, PostgreSQL) with the order's event: answers
+ * whether the order moved, and the event's view of it.
+ */
+function movePublishing(
+  events: FulfilmentDeps['events'],
+  vendorId: number,
+  nowMs: number,
+  move: Omit<Parameters<typeof moveOrderInOneStatement>[1], 'subject'>,
+) {
+  return changeOrderPublishing(events, vendorId, move.orderId, nowMs, async (conn, subject) => {
+    const done = await moveOrderInOneStatement(conn, { ...move, subject });
+    return { result: done !== null, row: done?.row ?? null, due: done?.due ?? null };
+  });
+}
+
+/** The order as the operations API shows it, read now (`row`, read before, if it is gone). */
+async function readOpsOrder(db: Kysely<Database>, row: OrderRow, nowMs: number): Promise<OpsOrder> {
+  const fresh = await findOrderById(db, row.id);
   const [view] = await toOpsOrders(db, [fresh ?? row], nowMs);
   return view!;
 }
@@ -179,15 +212,22 @@ export async function markAlerted(
   const { db } = deps;
   const order = await requireOwnOrder(db, consumer, orderId, vendorId);
   if ((NOT_READY_ORDER_STATUSES as readonly string[]).includes(order.order_status)) throw conflict(NOT_READY_MESSAGE);
-  const moved = await db.transaction().execute(async (trx) => {
-    const changed = await moveOrderIfStatus(trx, orderId, 'PendingAlerted', {
-      order_status: 'Alerted',
-      time_alerted: nowMs,
-      updated_at: nowMs,
+  const changes = { order_status: 'Alerted' as const, time_alerted: nowMs, updated_at: nowMs };
+  if (movesInOneStatement(db)) {
+    // The order and its event's subject and mark in one statement (PostgreSQL), as changeOrderStatus.
+    await movePublishing(deps.events, vendorId, nowMs, {
+      orderId,
+      expectedStatus: 'PendingAlerted',
+      changes,
+      audit: null,
     });
-    if (changed === 1) await markOrderEventDue(deps.events, trx, vendorId, orderId);
-    return changed;
-  });
-  if (moved === 1) await publishOrderChanged(deps.events, vendorId, orderId, nowMs);
+  } else {
+    const moved = await db.transaction().execute(async (trx) => {
+      const changed = await moveOrderIfStatus(trx, orderId, 'PendingAlerted', changes);
+      if (changed === 1) await markOrderEventDue(deps.events, trx, vendorId, orderId);
+      return changed;
+    });
+    if (moved === 1) await publishOrderChanged(deps.events, vendorId, orderId, nowMs);
+  }
   return getOrder(db, consumer, vendorId, orderId, nowMs);
 }

@@ -17,6 +17,8 @@ import {
   listOrdersInStatus,
   listVendorOrders,
   lockOrderRow,
+  moveOrderInOneStatement,
+  movesInOneStatement,
   setOrderRefund,
   updateOrderIfStatus,
 } from './orders.repository.ts';
@@ -33,6 +35,12 @@ export function moveOrderIfStatus(
 ): Promise<number> {
   return updateOrderIfStatus(db, orderId, expectedStatus, changes);
 }
+
+/**
+ * A status move in one statement that commits by itself (PostgreSQL; see movesInOneStatement): the
+ * order, its audit row, and its event's subject and mark, for changeOrderPublishing.
+ */
+export { moveOrderInOneStatement, movesInOneStatement };
 
 /** Menu item id → count of each item line of an order (what a cancel gives back to stock). */
 export function listOrderItemCounts(db: Db, orderId: number) {

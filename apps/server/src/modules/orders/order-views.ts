@@ -175,13 +175,15 @@ async function eventView(db: Kysely<Database>, found: OrderWithLinesAndPlace, no
 export { MOVED_ORDER_EVENT_COLUMNS } from './orders.repository.ts';
 
 /**
- * A change of an order made by another module's statement (a payment's settlement), and the
- * order's event: the statement takes the event's subject and marks the event owed (`subject`), and
- * reads the order as the event shows it (orderEventColumns), so the event costs one statement of
- * its own, its insert. `change` answers its result, the order's row as it read it, or null when it
- * changed nothing (no event), and the version of the mark it wrote.
+ * A change of an order made by another module's statement (a payment's settlement, a status move),
+ * and the order's event: the statement takes the event's subject and marks the event owed
+ * (`subject`), and reads the order as the event shows it (orderEventColumns), so the event costs
+ * one statement of its own, its insert. `change` answers its result, the order's row as it read it,
+ * or null when it changed nothing (no event), and the version of the mark it wrote. Answers the
+ * change's result and the event's view of the order as the change left it (null when it changed
+ * nothing).
  */
-export function changeOrderPublishing<R>(
+export async function changeOrderPublishing<R>(
   events: EventPublisher,
   vendorId: number,
   orderId: number,
@@ -190,14 +192,17 @@ export function changeOrderPublishing<R>(
     db: Kysely<Database>,
     subject: ChangeSubject | null,
   ) => Promise<{ result: R; row: Record<string, unknown> | null; due: number | null }>,
-): Promise<R> {
-  return events.publishChange({
+): Promise<{ result: R; view: OpsOrder | null }> {
+  let view: OpsOrder | null = null;
+  const result = await events.publishChange({
     vendorId,
     orderId,
     type: 'order',
     change: async (db, subject) => {
       const { result, row, due } = await change(db, subject);
-      return { result, data: row ? await eventView(db, parseOrderEventRow(row), nowMs) : null, due };
+      view = row ? await eventView(db, parseOrderEventRow(row), nowMs) : null;
+      return { result, data: view, due };
     },
   });
+  return { result, view };
 }

@@ -11,7 +11,7 @@ import {
   type Updateable,
 } from 'kysely';
 import { Part, prepared } from '../../db/prepared.ts';
-import type { Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
+import type { AuditLogTable, Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -178,6 +178,79 @@ export async function updateOrderIfStatus(
   const result = await updateOrderRowIfStatus(db, { orderId, expectedStatus, changes });
   return Number(result.numAffectedRows);
 }
+
+/** Whether moveOrderInOneStatement can run here: PostgreSQL (SQLite has no data-modifying WITH). */
+export function movesInOneStatement(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** What a change's statement evaluates for the order's event (the event bus's ChangeSubject). */
+export interface MovedSubject {
+  take: Part;
+  mark: Part<object, (rows: RawBuilder<unknown>) => RawBuilder<unknown>>;
+}
+
+/**
+ * Moves an order that has the expected status in one statement that commits by itself
+ * (PostgreSQL): the order, its audit row when given, and, given the order's event subject, the
+ * subject taken and the event marked as owed. Answers the moved order read as its event shows it
+ * (orderEventColumns) with the mark's version, or null when the order did not have that status:
+ * then nothing is written (each part writes only for the moved row), as a transaction rolled back
+ * would leave it.
+ */
+export async function moveOrderInOneStatement(
+  db: Kysely<Database>,
+  change: {
+    orderId: number;
+    expectedStatus: string;
+    changes: Updateable<OrdersTable>;
+    audit: Insertable<AuditLogTable> | null;
+    subject: MovedSubject | null;
+  },
+): Promise<{ row: Record<string, unknown>; due: number | null } | null> {
+  const { rows } = await moveOrderStatement(db, {
+    orderId: change.orderId,
+    expectedStatus: change.expectedStatus,
+    changes: change.changes,
+    audit: change.audit ?? undefined,
+    subject: change.subject ?? undefined,
+  });
+  if (rows.length === 0) return null;
+  const { move__taken: _taken, move__due: due, ...row } = rows[0]!;
+  return { row, due: due === null || due === undefined ? null : Number(due) };
+}
+
+/** moveOrderInOneStatement's statement, built once per shape of its values. */
+const moveOrderStatement = prepared(
+  (
+    qb: Kysely<Database>,
+    c: {
+      orderId: number;
+      expectedStatus: string;
+      changes: Updateable<OrdersTable>;
+      audit?: Insertable<AuditLogTable> | undefined;
+      subject?: MovedSubject | undefined;
+    },
+  ) => {
+    const { audit, subject } = c;
+    const order = qb
+      .updateTable('orders')
+      .set(c.changes)
+      .where('id', '=', c.orderId)
+      .where('order_status', '=', c.expectedStatus)
+      .returningAll();
+    return sql<Record<string, unknown>>`with o as (${order})${
+      audit
+        ? sql`, a as (insert into audit_log (at, actor, action, entity, entity_id, details)
+        select ${audit.at}::bigint, ${audit.actor}::text, ${audit.action}::text, ${audit.entity}::text,
+          ${audit.entity_id}::text, ${audit.details ?? null}::text from o)`
+        : sql``
+    }${subject ? sql`, d as (${subject.mark.in(qb)(sql`o`)})` : sql``}
+      select ${
+        subject ? sql`(select ${subject.take.in(qb)}) as move__taken, (select version from d) as move__due, ` : sql``
+      }o.*, ${orderEventColumns(qb, 'o')} from o`;
+  },
+);
 
 /** Menu item id → count of each item line of an order (what paying takes from stock). */
 export function listItemCounts(db: Db, orderId: number) {

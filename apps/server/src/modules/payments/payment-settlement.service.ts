@@ -183,18 +183,24 @@ export async function applyCharge(
       // Nothing to take from stock or a coupon: the payment, the order and the audit row in one
       // statement, which writes nothing unless the payment and the order both move. The same
       // statement takes the order's event subject and reads the order as its event shows it.
-      const result = await changeOrderPublishing(deps.events, order.vendor_id, order.id, now, async (conn, subject) => {
-        const settledHere = await settleInOneStatement(conn, {
-          paymentId: payment.id,
-          payment: paymentChanges,
-          orderId: order.id,
-          order: orderChanges,
-          audit: auditRow(paidEntry),
-          answering: key ? { key, result: paidOutcome } : null,
-          event: { subject, columns: MOVED_ORDER_EVENT_COLUMNS },
-        });
-        return { result: settledHere.result, row: settledHere.order, due: settledHere.due };
-      });
+      const { result } = await changeOrderPublishing(
+        deps.events,
+        order.vendor_id,
+        order.id,
+        now,
+        async (conn, subject) => {
+          const settledHere = await settleInOneStatement(conn, {
+            paymentId: payment.id,
+            payment: paymentChanges,
+            orderId: order.id,
+            order: orderChanges,
+            audit: auditRow(paidEntry),
+            answering: key ? { key, result: paidOutcome } : null,
+            event: { subject, columns: MOVED_ORDER_EVENT_COLUMNS },
+          });
+          return { result: settledHere.result, row: settledHere.order, due: settledHere.due };
+        },
+      );
       if (result === 'order-not-pending') throw new OrderNotPending();
       if (result === 'settled') {
         queuedAs = changes.order_status;
