@@ -17,6 +17,7 @@ import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type pg from 'pg';
 import { NotificationListener } from '../../db/notifications.ts';
 import type { Part } from '../../db/prepared.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { counted } from '../../lib/metrics.ts';
 import {
@@ -24,7 +25,6 @@ import {
   EVENTS_CHANNEL,
   eventIdRange,
   insertEvent,
-  isPostgres,
   listDueEvents,
   listEventsAfter,
   markEventDue,

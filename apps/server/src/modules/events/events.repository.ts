@@ -13,7 +13,8 @@
  * mark, and a sweep (listDueEvents) publishes the event from it. SQLite has one process: when it
  * comes back every display re-reads, so nothing is marked there.
  */
-import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import { isPostgres } from '../../db/dialect.ts';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import { Part, prepared } from '../../db/prepared.ts';
 import type { Database, OpsEventsTable } from '../../db/schema.ts';
 
@@ -24,10 +25,6 @@ export type EventRow = Selectable<OpsEventsTable>;
 export const EVENTS_CHANNEL = 'ops_events';
 /** The advisory lock serialising event inserts (any fixed number; 'opse' in ASCII). */
 const EVENT_LOG_LOCK = 0x6f707365;
-
-export function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /**
  * Runs `use` holding a lock on one subject's events (an order, a vendor's switches, its menu

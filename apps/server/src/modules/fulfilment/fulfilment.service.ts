@@ -8,6 +8,7 @@ import type { OpsOrder, VendorSetStatus } from '@venue/contract/ops-orders';
 import { canVendorMove } from '@venue/domain/kitchen-queue';
 import { NOT_READY_ORDER_STATUSES } from '@venue/domain/order-status';
 import type { Kysely } from 'kysely';
+import { isPostgres } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { auditRow, orderStatusEntry, recordOrderStatusChange, type Actor } from '../audit/audit.service.ts';
@@ -20,7 +21,6 @@ import {
   listOrdersOfVendor,
   moveOrderIfStatus,
   moveOrderInOneStatement,
-  movesInOneStatement,
 } from '../orders/order-changes.ts';
 import { changeOrderPublishing, markOrderEventDue, publishOrderChanged, toOpsOrders } from '../orders/order-views.ts';
 import { findOrderById, forgetVendorPace, getOrder, requireOwnOrder, type OrderRow } from '../orders/orders.service.ts';
@@ -89,7 +89,7 @@ export async function changeOrderStatus(
   if (!canVendorMove(from, to)) throw conflict(`Order ${orderId} is ${from}; it cannot become ${to}.`);
   const changes = { order_status: to, updated_at: nowMs, ...changesFor(row, to, nowMs) };
   const changedMeanwhile = `Order ${orderId} changed at the same time; read it again and retry.`;
-  if (to !== 'Cancelled' && movesInOneStatement(db)) {
+  if (to !== 'Cancelled' && isPostgres(db)) {
     // Nothing to give back: the order, its audit row and its event's subject and mark in one
     // statement (PostgreSQL), whose own read of the order is the event's view and this answer.
     const entry = orderStatusEntry({ at: nowMs, actor, orderId, from, to });
@@ -213,7 +213,7 @@ export async function markAlerted(
   const order = await requireOwnOrder(db, consumer, orderId, vendorId);
   if ((NOT_READY_ORDER_STATUSES as readonly string[]).includes(order.order_status)) throw conflict(NOT_READY_MESSAGE);
   const changes = { order_status: 'Alerted' as const, time_alerted: nowMs, updated_at: nowMs };
-  if (movesInOneStatement(db)) {
+  if (isPostgres(db)) {
     // The order and its event's subject and mark in one statement (PostgreSQL), as changeOrderStatus.
     await movePublishing(deps.events, vendorId, nowMs, {
       orderId,

@@ -18,7 +18,6 @@ import {
   listVendorOrders,
   lockOrderRow,
   moveOrderInOneStatement,
-  movesInOneStatement,
   setOrderRefund,
   updateOrderIfStatus,
 } from './orders.repository.ts';
@@ -37,10 +36,11 @@ export function moveOrderIfStatus(
 }
 
 /**
- * A status move in one statement that commits by itself (PostgreSQL; see movesInOneStatement): the
- * order, its audit row, and its event's subject and mark, for changeOrderPublishing.
+ * A status move in one statement that commits by itself, for changeOrderPublishing: the order, its
+ * audit row, and its event's subject and mark. PostgreSQL only (db/dialect's isPostgres): SQLite has
+ * no data-modifying WITH.
  */
-export { moveOrderInOneStatement, movesInOneStatement };
+export { moveOrderInOneStatement };
 
 /** Menu item id → count of each item line of an order (what a cancel gives back to stock). */
 export function listOrderItemCounts(db: Db, orderId: number) {

@@ -1,6 +1,5 @@
 /** SQL for placed orders, their lines, and the vendor queue. */
 import {
-  PostgresAdapter,
   sql,
   type Insertable,
   type RawBuilder,
@@ -10,6 +9,7 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
+import { isPostgres } from '../../db/dialect.ts';
 import { Part, prepared } from '../../db/prepared.ts';
 import type { AuditLogTable, Database, OrderItemsTable, OrdersTable } from '../../db/schema.ts';
 
@@ -104,7 +104,7 @@ export async function insertOrderWithItems(
   row: NewOrder,
   items: NewLine[],
 ): Promise<{ id: number } & Contact> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter) || items.length === 0) {
+  if (!isPostgres(db) || items.length === 0) {
     return db.transaction().execute(async (trx) => {
       const stored = (await insertOrderRow(trx, row)).rows[0]!;
       await insertOrderItems(
@@ -177,11 +177,6 @@ export async function updateOrderIfStatus(
 ): Promise<number> {
   const result = await updateOrderRowIfStatus(db, { orderId, expectedStatus, changes });
   return Number(result.numAffectedRows);
-}
-
-/** Whether moveOrderInOneStatement can run here: PostgreSQL (SQLite has no data-modifying WITH). */
-export function movesInOneStatement(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** What a change's statement evaluates for the order's event (the event bus's ChangeSubject). */
@@ -287,7 +282,7 @@ export function countedItems(db: Db, vendorId: number, itemIds: number[]) {
  * one another's row.
  */
 function waitingAt(db: Db, vendor: RawBuilder<unknown>) {
-  return db.getExecutor().adapter instanceof PostgresAdapter
+  return isPostgres(db)
     ? sql<number>`coalesce((select sum(q.waiting) from vendor_queue_counts q where q.vendor_id = ${vendor}), 0)`
     : sql<number>`coalesce((select q.waiting from vendor_queue_counts q where q.vendor_id = ${vendor}), 0)`;
 }
@@ -372,11 +367,10 @@ export interface OrderWithLinesAndPlace {
 export function orderEventColumns(db: Db, alias: string) {
   const o = sql.raw(alias);
   const pairs = sql.raw(LINE_COLUMNS.map((c) => `'${c}', l.${c}`).join(', '));
-  const lines =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? sql`(select coalesce(json_agg(json_build_object(${pairs}) order by l.id), '[]')::text
+  const lines = isPostgres(db)
+    ? sql`(select coalesce(json_agg(json_build_object(${pairs}) order by l.id), '[]')::text
           from order_items l where l.order_id = ${o}.id)`
-      : sql`(select json_group_array(json_object(${pairs}))
+    : sql`(select json_group_array(json_object(${pairs}))
           from (select * from order_items where order_id = ${o}.id order by id) l)`;
   return sql`${lines} as event__lines,
     case when ${o}.order_status = 'Waiting' and ${o}.time_queued is not null then
@@ -472,11 +466,10 @@ export function paymentFactsColumns(db: Db) {
       where oi.order_id = orders.id and oi.parent_item_id is null and m.vendor_id = orders.vendor_id
         and m.current_inventory is not null
       group by m.id, m.name)`;
-  const counted =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? sql`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'count', c.count)), '[]')::text
+  const counted = isPostgres(db)
+    ? sql`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'count', c.count)), '[]')::text
           from ${items} c)`
-      : sql`(select json_group_array(json_object('id', c.id, 'name', c.name, 'count', c.count)) from ${items} c)`;
+    : sql`(select json_group_array(json_object('id', c.id, 'name', c.name, 'count', c.count)) from ${items} c)`;
   return sql`(select v.tts_ms from vendors v where v.id = orders.vendor_id) as ${sql.raw(PAYMENT_FACTS_PREFIX)}tts_ms,
     ${waitingAt(db, sql`orders.vendor_id`)} as ${sql.raw(PAYMENT_FACTS_PREFIX)}waiting,
     ${counted} as ${sql.raw(PAYMENT_FACTS_PREFIX)}counted`;

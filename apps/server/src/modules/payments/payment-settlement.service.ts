@@ -8,6 +8,7 @@
  */
 import { PAYMENT_RESULT_CODES, type PaymentOutcome } from '@venue/contract/payment';
 import type { Kysely } from 'kysely';
+import { isPostgres } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { GatewayCharge } from '../../gateway/payment-gateway.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
@@ -38,7 +39,6 @@ import {
   type OfferedCard,
   listUnsettledCardPayments,
   settleInOneStatement,
-  settlesInOneStatement,
   updatePaymentIfStatus,
 } from './payments.repository.ts';
 
@@ -179,7 +179,7 @@ export async function applyCharge(
     details: { paymentId: payment.id, method: payment.method, amountMinor: charge.amountMinor },
   };
   try {
-    if (countedItems.length === 0 && !order.coupon_code && settlesInOneStatement(db)) {
+    if (countedItems.length === 0 && !order.coupon_code && isPostgres(db)) {
       // Nothing to take from stock or a coupon: the payment, the order and the audit row in one
       // statement, which writes nothing unless the payment and the order both move. The same
       // statement takes the order's event subject and reads the order as its event shows it.

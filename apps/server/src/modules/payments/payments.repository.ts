@@ -1,6 +1,5 @@
 /** SQL for payments. */
 import {
-  PostgresAdapter,
   sql,
   type Insertable,
   type Kysely,
@@ -236,11 +235,6 @@ export function listUnsettledCardPayments(db: Db, orderId: number) {
     .where('access_code', 'is not', null)
     .orderBy('id', 'desc')
     .execute();
-}
-
-/** Whether settleInOneStatement can run here: PostgreSQL (SQLite has no data-modifying WITH). */
-export function settlesInOneStatement(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** PostgreSQL's SQLSTATE for a division by zero: settleInOneStatement's refusal. */

@@ -1,5 +1,6 @@
 /** SQL for vendors and their opening hours. */
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { isPostgres } from '../../db/dialect.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Database, VendorsTable } from '../../db/schema.ts';
 
@@ -27,11 +28,10 @@ export interface OpeningHoursRow {
 }
 
 const vendorRowWithHours = prepared((qb: Kysely<Database>, by: { vendorId: number }) => {
-  const hours =
-    qb.getExecutor().adapter instanceof PostgresAdapter
-      ? sql<string>`(select coalesce(json_agg(json_build_object('weekday', h.weekday, 'opens', h.opens, 'closes', h.closes) order by h.id), '[]')::text
+  const hours = isPostgres(qb)
+    ? sql<string>`(select coalesce(json_agg(json_build_object('weekday', h.weekday, 'opens', h.opens, 'closes', h.closes) order by h.id), '[]')::text
         from opening_hours h where h.vendor_id = vendors.id)`
-      : sql<string>`(select json_group_array(json_object('weekday', h.weekday, 'opens', h.opens, 'closes', h.closes))
+    : sql<string>`(select json_group_array(json_object('weekday', h.weekday, 'opens', h.opens, 'closes', h.closes))
         from (select weekday, opens, closes from opening_hours where vendor_id = vendors.id order by id) h)`;
   return vendorsWithZone(qb).select(hours.as('opening_hours_json')).where('vendors.id', '=', by.vendorId);
 });
