@@ -23,7 +23,14 @@ import {
   moveOrderInOneStatement,
 } from '../orders/order-changes.ts';
 import { changeOrderPublishing, markOrderEventDue, publishOrderChanged, toOpsOrders } from '../orders/order-views.ts';
-import { findOrderById, forgetVendorPace, getOrder, requireOwnOrder, type OrderRow } from '../orders/orders.service.ts';
+import {
+  findOrderById,
+  forgetVendorPace,
+  getOrder,
+  requireOwnOrder,
+  toPlacedOrder,
+  type OrderRow,
+} from '../orders/orders.service.ts';
 import type { PaymentDeps } from '../payments/payment-common.ts';
 import { refundOrder, type RefundListener } from '../payments/refunds.service.ts';
 import type { OrderStatusListener } from '../push/push.service.ts';
@@ -214,13 +221,15 @@ export async function markAlerted(
   if ((NOT_READY_ORDER_STATUSES as readonly string[]).includes(order.order_status)) throw conflict(NOT_READY_MESSAGE);
   const changes = { order_status: 'Alerted' as const, time_alerted: nowMs, updated_at: nowMs };
   if (isPostgres(db)) {
-    // The order and its event's subject and mark in one statement (PostgreSQL), as changeOrderStatus.
-    await movePublishing(deps.events, vendorId, nowMs, {
+    // The order and its event's subject and mark in one statement (PostgreSQL), as changeOrderStatus;
+    // the statement's own read of the moved order is the answer.
+    const { order: moved } = await movePublishing(deps.events, vendorId, nowMs, {
       orderId,
       expectedStatus: 'PendingAlerted',
       changes,
       audit: null,
     });
+    if (moved) return toPlacedOrder(db, moved, nowMs);
   } else {
     const moved = await db.transaction().execute(async (trx) => {
       const changed = await moveOrderIfStatus(trx, orderId, 'PendingAlerted', changes);

@@ -63,6 +63,13 @@ describe.each(databases.filter((database) => database.name === 'postgres'))(
       });
       expect(alerted.statusCode, alerted.body).toBe(200);
       expect(alerted.json()).toMatchObject({ orderStatus: 'Alerted' });
+      // Answered from the move's own read of the order: the same order a read of it shows after.
+      const read = await signedInject(ctx.app, consumer, {
+        method: 'GET',
+        url: `/v1/vendor/${VENDOR}/order/${order.id}`,
+      });
+      expect(read.statusCode, read.body).toBe(200);
+      expect(alerted.json()).toEqual(read.json());
       const collected = await move(order.id, 'Serviced');
       expect(collected.statusCode, collected.body).toBe(200);
       expect(collected.json()).toMatchObject({ orderStatus: 'Serviced' });
@@ -108,7 +115,7 @@ describe.each(databases.filter((database) => database.name === 'postgres'))(
           });
           return { result: done, row: done?.row ?? null, due: done?.due ?? null };
         });
-      expect(await stale()).toEqual({ result: null, view: null });
+      expect(await stale()).toEqual({ result: null, order: null, view: null });
       expect(
         (await db().selectFrom('orders').select('order_status').where('id', '=', order.id).executeTakeFirst())
           ?.order_status,

@@ -180,8 +180,8 @@ export { MOVED_ORDER_EVENT_COLUMNS } from './orders.repository.ts';
  * (`subject`), and reads the order as the event shows it (orderEventColumns), so the event costs
  * one statement of its own, its insert. `change` answers its result, the order's row as it read it,
  * or null when it changed nothing (no event), and the version of the mark it wrote. Answers the
- * change's result and the event's view of the order as the change left it (null when it changed
- * nothing).
+ * change's result, and the order's row and the event's view of it as the change left it (both null
+ * when it changed nothing): whoever answers with the order needs no read of it after.
  */
 export async function changeOrderPublishing<R>(
   events: EventPublisher,
@@ -192,7 +192,8 @@ export async function changeOrderPublishing<R>(
     db: Kysely<Database>,
     subject: ChangeSubject | null,
   ) => Promise<{ result: R; row: Record<string, unknown> | null; due: number | null }>,
-): Promise<{ result: R; view: OpsOrder | null }> {
+): Promise<{ result: R; order: OrderRow | null; view: OpsOrder | null }> {
+  let order: OrderRow | null = null;
   let view: OpsOrder | null = null;
   const result = await events.publishChange({
     vendorId,
@@ -200,9 +201,11 @@ export async function changeOrderPublishing<R>(
     type: 'order',
     change: async (db, subject) => {
       const { result, row, due } = await change(db, subject);
-      view = row ? await eventView(db, parseOrderEventRow(row), nowMs) : null;
+      const found = row ? parseOrderEventRow(row) : null;
+      order = found?.row ?? null;
+      view = found ? await eventView(db, found, nowMs) : null;
       return { result, data: view, due };
     },
   });
-  return { result, view };
+  return { result, order, view };
 }
