@@ -35,6 +35,7 @@ import type { PaymentDeps } from '../payments/payment-common.ts';
 import { refundOrder, type RefundListener } from '../payments/refunds.service.ts';
 import type { OrderStatusListener } from '../push/push.service.ts';
 import { vendorExists } from '../vendors/vendors.service.ts';
+import { undoCollected } from './undo-collected.ts';
 
 /**
  * What moving an order needs: the payment services (a cancel refunds, and gives stock back to the
@@ -77,7 +78,7 @@ const REFUND_GRACE_MS = 30_000;
  * A vendor moves an order (operations API or kitchen simulator). Only the transitions of
  * VENDOR_TRANSITIONS are allowed; asking for the status the order already has changes nothing
  * (a retried request). A cancelled paid order gives its stock and coupon back and its payment is
- * refunded.
+ * refunded. Ready asked of a collected order is the staff display's undo (undo-collected.ts).
  * Every change is written to the audit log with who made it.
  */
 export async function changeOrderStatus(
@@ -92,6 +93,7 @@ export async function changeOrderStatus(
   const row = await findOrderById(db, orderId);
   if (!row || row.vendor_id !== vendorId) throw notFound(`Order ${orderId} not found for vendor ${vendorId}`);
   const from = row.order_status as OrderStatus;
+  if (from === 'Serviced' && to === 'PendingAlerted') return undoCollected(deps, row, actor, nowMs);
   if (from === to) return readOpsOrder(db, row, nowMs);
   if (!canVendorMove(from, to)) throw conflict(`Order ${orderId} is ${from}; it cannot become ${to}.`);
   const changes = { order_status: to, updated_at: nowMs, ...changesFor(row, to, nowMs) };

@@ -3,33 +3,33 @@
  * way back is narrow. Asking for PendingAlerted (ready) on a Serviced order puts it back to the
  * ready status it had (PendingAlerted, or Alerted when the customer had seen the ready alert) only
  * when the same credential (the store's staff token, or the admin token) collected it, from ready,
- * within COLLECTED_UNDO_WINDOW_MS. The customer is not alerted again.
+ * within COLLECTED_UNDO_WINDOW_MS. The customer is not alerted again. changeOrderStatus asks this
+ * of a Serviced order asked to be PendingAlerted, with the order it read.
  */
 import type { OpsOrder } from '@venue/contract/ops-orders';
 import { COLLECTED_UNDO_WINDOW_MS } from '@venue/domain/kitchen-board';
 import { READY_ORDER_STATUSES, type OrderStatus } from '@venue/domain/order-status';
-import { conflict, notFound } from '../../lib/http-error.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { conflict } from '../../lib/http-error.ts';
 import { lastOrderStatusChange, recordOrderStatusChange, type Actor } from '../audit/audit.service.ts';
-import type { FulfilmentDeps } from './fulfilment.service.ts';
+import type { EventPublisher } from '../events/event-bus.ts';
 import { markOrderEventDue, publishOrderChanged, toOpsOrders } from '../orders/order-views.ts';
 import { moveOrderIfStatus } from '../orders/order-changes.ts';
-import { findOrderById } from '../orders/orders.service.ts';
+import { findOrderById, type OrderRow } from '../orders/orders.service.ts';
 
 /**
- * The undo of a collection, when the order is Serviced: the order back as it was before, or a 409
- * saying why it cannot be. Null when the order is not Serviced (the request is an ordinary move).
+ * The undo of the collection of `row`, a Serviced order of its vendor: the order back as it was
+ * before, or a 409 saying why it cannot be.
  */
 export async function undoCollected(
-  deps: Pick<FulfilmentDeps, 'db' | 'events'>,
-  vendorId: number,
-  orderId: number,
+  deps: { db: Kysely<Database>; events: EventPublisher },
+  row: OrderRow,
   actor: Actor,
   nowMs: number,
-): Promise<OpsOrder | null> {
+): Promise<OpsOrder> {
   const { db } = deps;
-  const row = await findOrderById(db, orderId);
-  if (!row || row.vendor_id !== vendorId) throw notFound(`Order ${orderId} not found for vendor ${vendorId}`);
-  if (row.order_status !== 'Serviced') return null;
+  const { id: orderId, vendor_id: vendorId } = row;
 
   const collected = await lastOrderStatusChange(db, orderId);
   const before = collected?.to === 'Serviced' ? collected.from : null;

@@ -5,7 +5,6 @@ import { KITCHEN_OPEN_STATUSES } from '@venue/domain/order-status';
 import { VendorIdParams, VendorOrderParams } from '@venue/contract/route-params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changeOrderStatus, listOpsOrders } from '../../modules/fulfilment/fulfilment.service.ts';
-import { undoCollected } from '../../modules/fulfilment/undo-collected.ts';
 import { actorOf } from './ops-auth.ts';
 
 const DEFAULT_LIMIT = 200;
@@ -61,11 +60,8 @@ export const opsOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { vendorId, orderId } = request.params;
       const { status } = request.body;
-      const actor = actorOf(request);
       // Ready again, asked of a collected order, is the staff display's undo (undo-collected.ts).
-      const undone =
-        status === 'PendingAlerted' ? await undoCollected(app.fulfilment, vendorId, orderId, actor, app.clock()) : null;
-      return undone ?? changeOrderStatus(app.fulfilment, vendorId, orderId, status, actor, app.clock());
+      return changeOrderStatus(app.fulfilment, vendorId, orderId, status, actorOf(request), app.clock());
     },
   );
 };
