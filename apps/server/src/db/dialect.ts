@@ -4,8 +4,9 @@
  * repositories branch on this where the two need different SQL.
  */
 import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Database } from './schema.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema: callers pass their own
-export function isPostgres(db: Kysely<any>): boolean {
+/** A transaction answers as the Kysely instance it runs on. */
+export function isPostgres(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

@@ -6,7 +6,7 @@
  */
 
 /** Resolves on the event loop's next turn, after the I/O and timers already due. */
-export function nextTurn(): Promise<void> {
+function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 

@@ -9,21 +9,19 @@
 import type { OpsOrder } from '@venue/contract/ops-orders';
 import { COLLECTED_UNDO_WINDOW_MS } from '@venue/domain/kitchen-board';
 import { READY_ORDER_STATUSES, type OrderStatus } from '@venue/domain/order-status';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { lastOrderStatusChange, recordOrderStatusChange, type Actor } from '../audit/audit.service.ts';
-import type { EventPublisher } from '../events/event-bus.ts';
 import { markOrderEventDue, publishOrderChanged, toOpsOrders } from '../orders/order-views.ts';
 import { moveOrderIfStatus } from '../orders/order-changes.ts';
 import { findOrderById, type OrderRow } from '../orders/orders.service.ts';
+import type { PaymentDeps } from '../payments/payment-common.ts';
 
 /**
  * The undo of the collection of `row`, a Serviced order of its vendor: the order back as it was
  * before, or a 409 saying why it cannot be.
  */
 export async function undoCollected(
-  deps: { db: Kysely<Database>; events: EventPublisher },
+  deps: Pick<PaymentDeps, 'db' | 'events'>,
   row: OrderRow,
   actor: Actor,
   nowMs: number,
