@@ -61,6 +61,15 @@ export function recipeNodeEnv(publicUrl: string): Record<string, string> {
   };
 }
 
+/**
+ * How long HAProxy keeps a client's idle connection between two requests (`timeout http-keep-alive`),
+ * in seconds. Its answers say so in `Keep-Alive: timeout=…`, replacing the nodes' own 65 s: clients
+ * that read the hint (Node's http agent, undici's fetch) close an idle connection a second or two
+ * before it runs out, instead of sending a request on a connection HAProxy is closing, which loses
+ * the request ("socket hang up").
+ */
+export const CLIENT_KEEP_ALIVE_S = 10;
+
 export function backendName(backend: HaproxyBackend, index: number): string {
   return backend.name ?? `node${index + 1}`;
 }
@@ -97,7 +106,7 @@ export function haproxyConfig(options: HaproxyConfigOptions): string {
     '    option dontlognull',
     '    timeout connect 3s',
     '    timeout http-request 10s',
-    '    timeout http-keep-alive 10s',
+    `    timeout http-keep-alive ${CLIENT_KEEP_ALIVE_S}s`,
     '    # a busy node may take a while to answer its health check: that is not a dead node',
     '    timeout check 5s',
     '    # event streams send a heartbeat every 15 s: both sides must wait well past that',
@@ -119,6 +128,9 @@ export function haproxyConfig(options: HaproxyConfigOptions): string {
     '    tcp-request connection reject if { sc0_conn_cur gt 250 } !{ src 127.0.0.0/8 ::1 }',
     '    # the client address for rate limits and logs (the server runs with TRUST_PROXY=1)',
     '    option forwardfor',
+    "    # how long HAProxy keeps an idle client connection, told to clients in place of the node's",
+    '    # own 65 s, so a client that reads it closes the connection before HAProxy does',
+    `    http-response set-header Keep-Alive timeout=${CLIENT_KEEP_ALIVE_S}`,
     '    default_backend venue_nodes',
     '',
     'backend venue_nodes',

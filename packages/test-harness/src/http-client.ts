@@ -17,6 +17,9 @@ export interface HttpAnswer {
   body: string;
 }
 
+/** The longest a kept-alive connection waits idle for its next request, unless the answers say less. */
+export const IDLE_CONNECTION_MS = 60_000;
+
 export class HttpClient {
   private readonly agent: Agent;
   private readonly host: string;
@@ -26,7 +29,11 @@ export class HttpClient {
     const url = new URL(baseUrl);
     this.host = url.hostname;
     this.port = Number(url.port || 80);
-    this.agent = new Agent({ keepAlive: true, maxSockets });
+    // An idle connection is closed by the client before the server or HAProxy closes it: Node's
+    // agent follows the answer's `Keep-Alive: timeout=…` (less a second) only when it is shorter
+    // than the agent's own timeout, and without one it keeps the connection until the other side
+    // closes it, and a request sent just then is lost ("socket hang up").
+    this.agent = new Agent({ keepAlive: true, maxSockets, timeout: IDLE_CONNECTION_MS });
   }
 
   /** Sends a request, signed as the app signs it when `signer` is given. */
