@@ -64,9 +64,9 @@ export function recipeNodeEnv(publicUrl: string): Record<string, string> {
 /**
  * How long HAProxy keeps a client's idle connection between two requests (`timeout http-keep-alive`),
  * in seconds. Its answers say so in `Keep-Alive: timeout=…`, replacing the nodes' own 65 s: clients
- * that read the hint (Node's http agent, undici's fetch) close an idle connection a second or two
- * before it runs out, instead of sending a request on a connection HAProxy is closing, which loses
- * the request ("socket hang up").
+ * that read the hint (undici's fetch; Node's http agent when its own timeout is longer) close an
+ * idle connection a second or two before it runs out, instead of sending a request on a connection
+ * HAProxy is closing, which loses the request ("socket hang up"). Decision 055.
  */
 export const CLIENT_KEEP_ALIVE_S = 10;
 
