@@ -1,9 +1,9 @@
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CLIENT_KEEP_ALIVE_S, haproxyUnavailable, startHaproxy, type Haproxy } from '@venue/test-harness/haproxy';
+import { CLIENT_KEEP_ALIVE_S, startHaproxy, type Haproxy } from '@venue/test-harness/haproxy';
 import { IDLE_CONNECTION_MS } from '@venue/test-harness/http-client';
-import { postgresRequired } from '@venue/test-harness/postgres';
 import { startServer, type TestServer } from '@venue/test-harness/server';
+import { haproxySkipReason } from './support/haproxy-skip.ts';
 
 /**
  * Kept-alive client connections through HAProxy (docs/deploy.md). HAProxy closes a client's idle
@@ -13,13 +13,7 @@ import { startServer, type TestServer } from '@venue/test-harness/server';
  * connection first. Needs haproxy; skipped with a notice without it, unless REQUIRE_POSTGRES=1 (as
  * in CI, which installs it).
  */
-const skipReason = (() => {
-  const problem = haproxyUnavailable();
-  if (problem === null) return null;
-  if (postgresRequired()) throw new Error(`REQUIRE_POSTGRES=1 but the keep-alive test cannot run: ${problem}.`);
-  console.log(`Notice: skipping the keep-alive test: ${problem}.`);
-  return problem;
-})();
+const skipReason = haproxySkipReason('keep-alive', { postgres: false });
 
 /** One GET through `agent`: the answer's Keep-Alive header and the socket it came on. */
 function get(url: string, agent: Agent) {

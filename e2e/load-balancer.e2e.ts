@@ -10,14 +10,13 @@ import { launchChromium, newPhoneContext } from '@venue/test-harness/chromium';
 import {
   DOCUMENTED_CONFIG,
   haproxyConfig,
-  haproxyUnavailable,
   recipeNodeEnv,
   startHaproxy,
   type Haproxy,
 } from '@venue/test-harness/haproxy';
 import { HttpClient } from '@venue/test-harness/http-client';
 import { REPO_ROOT } from '@venue/test-harness/paths';
-import { createTestDatabase, postgresEnabled, postgresRequired, type TestDatabase } from '@venue/test-harness/postgres';
+import { createTestDatabase, type TestDatabase } from '@venue/test-harness/postgres';
 import { freePort, OPS_TOKEN, startServer, type TestServer } from '@venue/test-harness/server';
 import { checkBooks, printFigures, readBooks } from './support/books.ts';
 import { CheckoutLoad, type Checkout } from './support/checkout-load.ts';
@@ -25,6 +24,7 @@ import { background, LOAD_VENDOR, loadBasket, waitUntil } from './support/resili
 import { screenshot } from './support/screenshots.ts';
 import { ResumingEventStream } from './support/sse.ts';
 import { visible } from './support/ui.ts';
+import { haproxySkipReason } from './support/haproxy-skip.ts';
 
 /**
  * Issue 15, several nodes for real: the recipe of docs/deploy.md — HAProxy (Debian's package) in
@@ -60,14 +60,7 @@ const DRAIN_RETRY_MAX_MS = 1_250;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const skipReason = (() => {
-  if (!postgresEnabled()) return 'TEST_DATABASE_URL is not set';
-  const problem = haproxyUnavailable();
-  if (problem === null) return null;
-  if (postgresRequired()) throw new Error(`REQUIRE_POSTGRES=1 but the load-balancer test cannot run: ${problem}.`);
-  console.log(`Notice: skipping the load-balancer test: ${problem}.`);
-  return problem;
-})();
+const skipReason = haproxySkipReason('load-balancer', { postgres: true });
 
 describe('the HAProxy recipe', () => {
   test('docs/deploy.md shows the configuration this test runs', async () => {

@@ -4,14 +4,15 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { describe, expect, test } from 'vitest';
-import { haproxyUnavailable, recipeNodeEnv, startHaproxy, type Haproxy } from '@venue/test-harness/haproxy';
+import { recipeNodeEnv, startHaproxy, type Haproxy } from '@venue/test-harness/haproxy';
 import { REPO_ROOT } from '@venue/test-harness/paths';
-import { createTestDatabase, postgresEnabled, postgresRequired, type TestDatabase } from '@venue/test-harness/postgres';
+import { createTestDatabase, type TestDatabase } from '@venue/test-harness/postgres';
 import { freePort, startServer, type TestServer } from '@venue/test-harness/server';
 import { addWorktree, type Worktree } from '@venue/test-harness/worktree';
 import { checkBooks, printFigures, readBooks } from './support/books.ts';
 import { CheckoutLoad } from './support/checkout-load.ts';
 import { background, LOAD_VENDOR, loadBasket, waitUntil } from './support/resilience.ts';
+import { haproxySkipReason } from './support/haproxy-skip.ts';
 
 /**
  * The rolling upgrade of docs/deploy.md, two nodes behind HAProxy on one PostgreSQL database,
@@ -37,14 +38,7 @@ const CUSTOMERS = 4;
 const STEP = 6;
 const NEW_MIGRATION = '9999-12-31-1-rolling-upgrade-check';
 
-const skipReason = (() => {
-  if (!postgresEnabled()) return 'TEST_DATABASE_URL is not set';
-  const problem = haproxyUnavailable();
-  if (problem === null) return null;
-  if (postgresRequired()) throw new Error(`REQUIRE_POSTGRES=1 but the rolling upgrade test cannot run: ${problem}.`);
-  console.log(`Notice: skipping the rolling upgrade test: ${problem}.`);
-  return problem;
-})();
+const skipReason = haproxySkipReason('rolling upgrade', { postgres: true });
 
 /** The worktree gets this checkout's server as it is: changes to tracked files, and new files. */
 async function copyUncommitted(root: string): Promise<void> {
